@@ -1,0 +1,81 @@
+// The address fields: used by the address book and, inline, by every mailpiece's `to` and `from`.
+import { Type } from '@sinclair/typebox';
+import { description, metadata, nullable } from './fields';
+import { isCountryCode } from './countries';
+import type { Rule } from './types';
+
+const str = (maxLength: number, text: string, example: string) => Type.String({ maxLength, description: text, examples: [example] });
+
+/** Body of `POST /v1/addresses`, and the inline form of `to`/`from`. */
+export const addressInput = () =>
+  Type.Object({
+    description: Type.Optional(description()),
+    name: Type.Optional(nullable(str(40, 'Recipient name, at most 40 characters. Either name or company is required.', 'HARRY ZHANG'))),
+    company: Type.Optional(nullable(str(40, 'Company name, at most 40 characters. Either name or company is required.', 'LOB'))),
+    phone: Type.Optional(nullable(str(40, 'Phone number, at most 40 characters.', '555-555-5555'))),
+    email: Type.Optional(nullable(str(100, 'E-mail address, at most 100 characters.', 'harry@example.com'))),
+    address_line1: Type.String({ minLength: 1, maxLength: 200, description: 'First line of the street address: at most 64 characters for US addresses, 200 elsewhere.', examples: ['210 King St'] }),
+    address_line2: Type.Optional(nullable(str(200, 'Second line (unit, suite): at most 64 characters for US addresses, 200 elsewhere.', 'Suite 6100'))),
+    address_city: Type.Optional(nullable(str(200, 'City. Required for US addresses.', 'San Francisco'))),
+    address_state: Type.Optional(nullable(str(200, 'State: for US addresses a two-letter code or the full state name (required); free text elsewhere.', 'CA'))),
+    address_zip: Type.Optional(nullable(str(40, 'ZIP code: for US addresses 12345 or 12345-1234 (required).', '94107'))),
+    address_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', default: 'US', description: 'Two-letter ISO 3166 country code, default US.', examples: ['US'] })),
+    metadata: Type.Optional(metadata()),
+  });
+
+const isUs = (body: Record<string, unknown>) => String(body.address_country ?? 'US').toUpperCase() === 'US';
+const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
+
+export const nameOrCompany: Rule = (body) =>
+  blank(body.name) && blank(body.company) ? { message: 'name or company is required' } : undefined;
+
+export const knownCountry: Rule = (body) =>
+  body.address_country !== undefined && !isCountryCode(String(body.address_country))
+    ? { message: 'address_country must be a valid two-letter ISO 3166 country code' }
+    : undefined;
+
+const US_ZIP = /^\d{5}(-?\d{4})?$/;
+
+/** Spec, Create rule 1: US addresses need city, state and ZIP, and lines of at most 64. */
+export const usAddressFields: Rule = (body) => {
+  if (!isUs(body)) return undefined;
+  for (const field of ['address_city', 'address_state', 'address_zip'] as const) {
+    if (blank(body[field])) return { message: `${field} is required` };
+  }
+  for (const field of ['address_line1', 'address_line2'] as const) {
+    const value = body[field];
+    if (typeof value === 'string' && value.length > 64) return { message: `${field} must be at most 64 characters for US addresses` };
+  }
+  if (!US_ZIP.test(String(body.address_zip).trim())) return { message: 'address_zip must be in the format 12345 or 12345-1234' };
+  return undefined;
+};
+
+/** Spec, Create rule 2: the maxima of non-US city, state and ZIP. */
+export const intlAddressFields: Rule = (body) => {
+  if (isUs(body)) return undefined;
+  const limits = { address_state: 200, address_zip: 40 } as const;
+  for (const [field, max] of Object.entries(limits)) {
+    const value = body[field];
+    if (typeof value === 'string' && value.length > max) return { message: `${field} must be at most ${max} characters` };
+  }
+  return undefined;
+};
+
+export const addressRules: Rule[] = [knownCountry, nameOrCompany, usAddressFields, intlAddressFields];
+
+/** The address object as returned. */
+export const addressObjectFields = () => ({
+  description: nullable(Type.String({ maxLength: 255 })),
+  name: nullable(Type.String({ maxLength: 40 })),
+  company: nullable(Type.String({ maxLength: 40 })),
+  phone: nullable(Type.String({ maxLength: 40 })),
+  email: nullable(Type.String({ maxLength: 100 })),
+  address_line1: Type.String({ maxLength: 200 }),
+  address_line2: nullable(Type.String({ maxLength: 200 })),
+  address_city: nullable(Type.String({ maxLength: 200 })),
+  address_state: nullable(Type.String({ maxLength: 200 })),
+  address_zip: nullable(Type.String({ maxLength: 40 })),
+  address_country: Type.String({ description: 'Full country name, e.g. UNITED STATES.' }),
+  metadata: metadata(),
+  recipient_moved: nullable(Type.Boolean({ description: 'true: changed by a change-of-address filing; false: checked, none found; null: not checked.' })),
+});

@@ -1,0 +1,42 @@
+import { Type } from '@sinclair/typebox';
+import { addressInput, addressObjectFields, addressRules } from './address-fields';
+import { deletedResponse, id, listQuery, objectName, stamps } from './fields';
+import type { Resource } from './types';
+
+export const addresses: Resource = {
+  name: 'addresses',
+  title: 'Address',
+  object: 'address',
+  idPrefix: 'adr',
+  idPattern: '^adr_[a-zA-Z0-9]+$',
+  description: 'The address book: saved addresses to use as the recipient or sender of mailpieces.',
+  schema: Type.Object({ id: id('adr', 'address'), ...addressObjectFields(), ...stamps(), object: objectName('address') }),
+  operations: [
+    { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), rules: addressRules, response: 'object' },
+    { name: 'retrieve', method: 'GET', path: '/v1/addresses/{id}', summary: 'Retrieve an address', response: 'object' },
+    { name: 'list', method: 'GET', path: '/v1/addresses', summary: 'List addresses', query: listQuery(), response: 'list' },
+    { name: 'delete', method: 'DELETE', path: '/v1/addresses/{id}', summary: 'Delete an address', response: 'deleted' },
+  ],
+  events: ['address.created', 'address.deleted'],
+  sample: {
+    id: 'adr_d3489cd64c791ab5',
+    description: 'Harry - Office',
+    name: 'HARRY ZHANG',
+    company: 'LOB',
+    phone: '5555555555',
+    email: 'harry@example.com',
+    address_line1: '210 KING ST',
+    address_line2: 'STE 6100',
+    address_city: 'SAN FRANCISCO',
+    address_state: 'CA',
+    address_zip: '94107-1741',
+    address_country: 'UNITED STATES',
+    metadata: {},
+    recipient_moved: false,
+    date_created: '2026-11-20T18:39:45.123Z',
+    date_modified: '2026-11-20T18:39:45.123Z',
+    object: 'address',
+  },
+};
+
+export const addressDeleted = deletedResponse('adr');

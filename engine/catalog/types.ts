@@ -1,0 +1,65 @@
+// The API held as data. Nothing in here imports engine code: the n8n and Zapier packs compile
+// this folder into themselves at build time.
+import type { TObject, TSchema } from '@sinclair/typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
+export type Mode = 'test' | 'live';
+
+/** A cross-field rule a schema cannot express. Returns a violation or undefined. */
+export interface RuleViolation {
+  message: string;
+  /** error code from the spec's table; defaults to `invalid` */
+  code?: string;
+  status?: number;
+}
+export type Rule = (body: Record<string, unknown>) => RuleViolation | undefined;
+
+/** What an operation returns, so the packs know how to shape their output. */
+export type ResponseShape = 'object' | 'list' | 'deleted';
+
+export interface Operation {
+  /** stable key: `create`, `retrieve`, `list`, `delete`, `cancel`, `update`, `verify`, ... */
+  name: string;
+  method: HttpMethod;
+  /** path under the base URL, `{id}` for the resource id */
+  path: string;
+  summary: string;
+  /** body schema of POST/PATCH operations */
+  body?: TObject;
+  /** query parameters of this operation (list filters, `case`, ...) */
+  query?: TObject;
+  rules?: Rule[];
+  response: ResponseShape;
+  /** publishable keys may call it (verification family only) */
+  publishable?: boolean;
+  /** multiple of the account's per-5-seconds rate limit */
+  rateLimitFactor?: number;
+  /** accepts Idempotency-Key / idempotency_key */
+  idempotent?: boolean;
+  /** live calls free each month before a payment method is needed (US verification: 300) */
+  freeLiveQuota?: number;
+  /** accepts multipart file uploads for these body fields */
+  files?: string[];
+}
+
+export interface Resource {
+  /** plural path segment and catalog key, e.g. `addresses` */
+  name: string;
+  /** singular human name */
+  title: string;
+  /** the `object` value of its objects */
+  object: string;
+  /** id prefix without the underscore */
+  idPrefix: string;
+  idPattern: string;
+  description: string;
+  /** JSON schema of the object as returned */
+  schema: TObject;
+  operations: Operation[];
+  /** webhook event types of this resource (`address.created`, ...) */
+  events: string[];
+  /** a realistic object, shown as an example by OpenAPI, n8n and Zapier */
+  sample: Record<string, unknown>;
+}
+
+export type FieldSchema = TSchema;

@@ -1,0 +1,135 @@
+// `printpost serve | migrate | keys create | settings set|get`, for operators and scripts.
+import { parseArgs } from 'node:util';
+import { loadConfig, describeConfig } from './config';
+import { openServices, startEngine } from './server';
+import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
+import type { Services } from './services';
+import type { Account } from './accounts/accounts';
+
+const HELP: Record<string, string> = {
+  main: `Usage: printpost <command> [options]
+
+Commands:
+  serve                      start the engine (migrates; creates an account and prints its keys on an empty database)
+  migrate                    apply pending database migrations
+  keys create                print one new API key
+  settings get | set         read or change account settings
+
+Environment: DATABASE_URL (file path, sqlite: URL or postgres:// URL; default .data/printpost.sqlite),
+PORT (8000), HOST (127.0.0.1), TLS_CERT_FILE, TLS_KEY_FILE, TRUSTED_PROXIES, LOG_LEVEL (error|info|silent).
+Run 'printpost <command> --help' for a command's options.`,
+  serve: 'Usage: printpost serve [--port N] [--host H]\n\nStarts the HTTP API. Settings come from the environment (see printpost --help).',
+  migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
+  keys: 'Usage: printpost keys create --mode test|live [--publishable] [--account NAME]\n\nCreates one API key for the account (default: the first account) and prints only the key.',
+  settings: `Usage: printpost settings get [NAME] [--account NAME]
+       printpost settings set NAME VALUE [--account NAME]
+
+Settings:
+${Object.entries(SETTINGS).map(([name, s]) => `  ${name.padEnd(28)} ${s.help} (default: ${JSON.stringify(s.default)})`).join('\n')}`,
+};
+
+class UsageError extends Error {}
+
+async function findAccount(services: Services, name: string | undefined): Promise<Account> {
+  const account = name ? await services.accounts.byName(name) : await services.accounts.first();
+  if (!account) throw new UsageError(name ? `no account named ${name}` : 'no account yet: run printpost serve once, or pass --account NAME after creating it');
+  return account;
+}
+
+async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
+  const services = await openServices(loadConfig());
+  try {
+    return await run(services);
+  } finally {
+    await services.db.knex.destroy();
+  }
+}
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' } } });
+  const config = loadConfig({ ...process.env, ...(values.port ? { PORT: values.port } : {}), ...(values.host ? { HOST: values.host } : {}) });
+  const engine = await startEngine(config);
+  const out = [`printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`, ...describeConfig(config, engine.services.db.label)];
+  if (engine.bootstrapKeys) {
+    const k = engine.bootstrapKeys;
+    out.push(`Created account "${config.bootstrapAccount}". Its keys are shown only now:`);
+    out.push(`  test secret:       ${k.test}`, `  test publishable:  ${k.testPub}`, `  live secret:       ${k.live}`, `  live publishable:  ${k.livePub}`);
+    out.push(`Try: curl ${engine.url}/v1/addresses -u ${k.test}:`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+  const stop = () => void engine.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function migrate(): Promise<void> {
+  await withServices(async () => undefined);
+  process.stdout.write('migrations applied\n');
+}
+
+async function keys(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { mode: { type: 'string' }, publishable: { type: 'boolean' }, account: { type: 'string' } } });
+  if (positionals[0] !== 'create') throw new UsageError(HELP.keys);
+  if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
+  const mode = values.mode;
+  const key = await withServices(async (services) => {
+    const account = await findAccount(services, values.account);
+    return services.accounts.createKey(account.id, mode, values.publishable ? 'publishable' : 'secret');
+  });
+  process.stdout.write(`${key}\n`);
+}
+
+async function settings(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { account: { type: 'string' } } });
+  const [verb, name, raw] = positionals;
+  await withServices(async (services) => {
+    const account = await findAccount(services, values.account);
+    if (verb === 'get') {
+      if (name !== undefined && !isSettingName(name)) throw new UsageError(`unknown setting ${name}`);
+      const entries = Object.entries(account.settings).filter(([n]) => name === undefined || n === name);
+      process.stdout.write(entries.map(([n, v]) => (name ? `${v}` : `${n}=${v}`)).join('\n') + '\n');
+    } else if (verb === 'set') {
+      if (name === undefined || raw === undefined) throw new UsageError(HELP.settings);
+      if (!isSettingName(name)) throw new UsageError(`unknown setting ${name}`);
+      const value = parseSetting(name, raw);
+      if (value === undefined) throw new UsageError(`invalid value for ${name}: ${raw} (${SETTINGS[name].help})`);
+      await services.accounts.setSetting(account.id, name, value);
+      process.stdout.write(`${name}=${value}\n`);
+    } else {
+      throw new UsageError(HELP.settings);
+    }
+  });
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, migrate, keys, settings };
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${HELP.main}\n`);
+    return command ? 0 : 1;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    process.stderr.write(`unknown command: ${command}\n\n${HELP.main}\n`);
+    return 1;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${HELP[command]}\n`);
+    return 0;
+  }
+  try {
+    await run(args);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`${usage ? (error as Error).message : (error as Error).stack}\n`);
+    return usage ? 2 : 1;
+  }
+}
+
+if (require.main === module || process.argv[1]?.endsWith('printpost')) {
+  void main(process.argv.slice(2)).then((code) => {
+    if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
+  });
+}

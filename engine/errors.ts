@@ -1,0 +1,39 @@
+// Errors are values: raised anywhere with a code from the spec's table, rendered once (http/errors).
+
+const STATUS_OF: Record<string, number> = {
+  bad_request: 422,
+  conflict: 409,
+  feature_limit_reached: 403,
+  internal_server_error: 500,
+  invalid: 422,
+  not_deletable: 422,
+  not_found: 404,
+  request_timeout: 408,
+  service_unavailable: 503,
+  unrecognized_endpoint: 404,
+  unsupported_service_version: 422,
+  email_required: 401,
+  invalid_api_key: 401,
+  publishable_key_not_allowed: 403,
+  rate_limit_exceeded: 429,
+  unauthorized: 401,
+  payment_method_unverified: 401,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+};
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, message: string, status?: number) {
+    super(message);
+    this.code = code;
+    this.status = status ?? STATUS_OF[code] ?? 422;
+  }
+  toBody(): { error: { message: string; code: string; status_code: number } } {
+    return { error: { message: this.message, code: this.code, status_code: this.status } };
+  }
+}
+
+export const invalid = (message: string, code = 'invalid') => new ApiError(code, message, 422);
+export const notFound = (what = 'resource') => new ApiError('not_found', `${what} not found`, 404);

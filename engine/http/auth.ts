@@ -1,0 +1,25 @@
+// HTTP Basic with the key as user name (password empty); Bearer is accepted too.
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from '../errors';
+import type { Accounts, Caller } from '../accounts/accounts';
+
+export function readKey(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value = ''] = header.trim().split(/\s+/, 2);
+  if (/^basic$/i.test(scheme)) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return (colon >= 0 ? decoded.slice(0, colon) : decoded).trim() || undefined;
+  }
+  if (/^bearer$/i.test(scheme)) return value || undefined;
+  return undefined;
+}
+
+export async function authenticate(req: IncomingMessage, accounts: Accounts): Promise<Caller> {
+  const key = readKey(req);
+  if (!key) throw new ApiError('unauthorized', 'Missing authentication: use HTTP Basic with your API key as the user name.', 401);
+  const caller = await accounts.authenticate(key);
+  if (!caller) throw new ApiError('invalid_api_key', 'Your API key is not valid. Please sign up on the dashboard or use a key from its settings.', 401);
+  return caller;
+}

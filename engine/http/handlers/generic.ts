@@ -1,0 +1,15 @@
+// Retrieve and list behave the same for every stored resource.
+import { notFound } from '../../errors';
+import { envelope, listParams } from '../list';
+import type { Handler } from '../operation';
+
+export const retrieveObject: Handler = async ({ services, scope, resource, id }) => {
+  const object = await services.objects.get(scope, resource.name, id!);
+  if (!object) throw notFound(resource.title.toLowerCase());
+  return object;
+};
+
+export const listObjects: Handler = async ({ services, scope, resource, query, url }) => {
+  const page = await services.objects.list(scope, resource.name, listParams(query));
+  return envelope(page, url, query);
+};

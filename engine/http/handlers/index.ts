@@ -1,0 +1,15 @@
+// Which function serves each catalog operation. A test checks that every operation has one.
+import type { Operation, Resource } from '../../catalog/types';
+import type { Handler } from '../operation';
+import { listObjects, retrieveObject } from './generic';
+import { addressHandlers } from './addresses';
+
+const byResource: Record<string, Record<string, Handler>> = {
+  addresses: addressHandlers,
+};
+
+const generic: Record<string, Handler> = { retrieve: retrieveObject, list: listObjects };
+
+export function handlerFor(resource: Resource, operation: Operation): Handler | undefined {
+  return byResource[resource.name]?.[operation.name] ?? generic[operation.name];
+}

@@ -1,0 +1,55 @@
+// Cross-cutting middleware: the single place errors are rendered, request logs, CORS.
+import type Koa from 'koa';
+import { ApiError } from '../errors';
+import type { EngineConfig } from '../config';
+
+type Middleware = Koa.Middleware;
+
+export function renderErrors(logLevel: EngineConfig['logLevel']): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      const error = caught instanceof ApiError ? caught : new ApiError('internal_server_error', 'An internal error occurred. Please try again.', 500);
+      if (!(caught instanceof ApiError) && logLevel !== 'silent') {
+        process.stderr.write(`${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((caught as Error)?.stack ?? caught) })}\n`);
+      }
+      const rate = (caught as { rate?: { limit: number; remaining: number; reset: number } }).rate;
+      if (rate) {
+        ctx.set({ 'X-Rate-Limit-Limit': String(rate.limit), 'X-Rate-Limit-Remaining': '0', 'X-Rate-Limit-Reset': String(rate.reset) });
+        ctx.set({ 'ratelimit-limit': String(rate.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(rate.reset), 'Retry-After': '5' });
+      }
+      ctx.status = error.status;
+      ctx.body = error.toBody();
+    }
+  };
+}
+
+/** One JSON line a request at `info`; quiet otherwise. */
+export function requestLog(logLevel: EngineConfig['logLevel']): Middleware {
+  if (logLevel !== 'info') return (_ctx, next) => next();
+  return async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(ms * 10) / 10 })}\n`);
+    }
+  };
+}
+
+/** Publishable keys are meant for browsers: allow cross-origin calls. */
+export function cors(): Middleware {
+  return async (ctx, next) => {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
+      ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, Service-Version');
+      ctx.set('Access-Control-Max-Age', '600');
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,25 @@
+// What a handler receives: the validated request of one catalog operation.
+import type { Operation, Resource } from '../catalog/types';
+import type { Caller } from '../accounts/accounts';
+import type { Scope } from '../store/objects';
+import type { Services } from '../services';
+import type { UploadedFile } from './body';
+
+export interface OperationRequest {
+  resource: Resource;
+  operation: Operation;
+  caller: Caller;
+  scope: Scope;
+  /** the path's `{id}`, if any */
+  id?: string;
+  body: Record<string, unknown>;
+  query: Record<string, unknown>;
+  files: UploadedFile[];
+  /** Service-Version in force for this request */
+  version: string;
+  /** absolute URL of this path without its query (list links) */
+  url: string;
+  services: Services;
+}
+
+export type Handler = (request: OperationRequest) => Promise<unknown>;

@@ -1,0 +1,19 @@
+// Requests must use HTTPS. Plain HTTP is served only from loopback (local use), and a proxy's
+// X-Forwarded-Proto is believed only from addresses the operator names as trusted.
+import type { IncomingMessage } from 'node:http';
+import { TLSSocket } from 'node:tls';
+import { ApiError } from '../errors';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<string>): void {
+  if (req.socket instanceof TLSSocket) return;
+  const remote = req.socket.remoteAddress ?? '';
+  if (trustedProxies.has(remote) || trustedProxies.has(remote.replace(/^::ffff:/, ''))) {
+    const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+    if (proto === 'https') return;
+  } else if (LOOPBACK.test(remote)) {
+    return;
+  }
+  throw new ApiError('unauthorized', 'All requests must use HTTPS.', 401);
+}

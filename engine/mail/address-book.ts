@@ -1,0 +1,77 @@
+// The address book: create (standardized, limits, NCOA sample), retrieve, delete.
+import { ApiError, notFound } from '../errors';
+import { countryName } from '../catalog/countries';
+import { newId } from '../util/ids';
+import { nowIso } from '../util/time';
+import type { ApiObject, ObjectStore, Scope } from '../store/objects';
+import type { Settings } from '../accounts/settings';
+import { standardizeUsRecord, upperRecord, type AddressRecord } from './standardize';
+
+const KIND = 'addresses';
+
+/** Spec sample: in test mode `address_line1: NCOA` stands for a recipient who filed a change of address. */
+const NCOA_SAMPLE: AddressRecord = {
+  address_line1: '1313 CEMETERY LN',
+  address_line2: null,
+  address_city: 'WESTFIELD',
+  address_state: 'NJ',
+  address_zip: '07090-1234',
+};
+
+const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+
+/** Builds the stored address from a validated create body (no id or dates yet). */
+export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
+  const country = String(input.address_country ?? 'US').toUpperCase();
+  const record: AddressRecord = {
+    address_line1: String(input.address_line1),
+    address_line2: text(input.address_line2),
+    address_city: text(input.address_city),
+    address_state: text(input.address_state),
+    address_zip: text(input.address_zip),
+  };
+  let lines: AddressRecord;
+  let recipientMoved: boolean | null = null;
+  if (country !== 'US') {
+    lines = upperRecord(record);
+  } else if (mode === 'test' && record.address_line1.trim().toUpperCase() === 'NCOA') {
+    lines = NCOA_SAMPLE;
+    recipientMoved = true;
+  } else {
+    lines = standardizeUsRecord(record);
+    recipientMoved = mode === 'test' ? false : null;
+  }
+  return {
+    description: text(input.description),
+    name: text(input.name)?.toUpperCase() ?? null,
+    company: text(input.company)?.toUpperCase() ?? null,
+    phone: text(input.phone),
+    email: text(input.email),
+    ...lines,
+    address_country: countryName(country),
+    metadata: (input.metadata as Record<string, string> | undefined) ?? {},
+    recipient_moved: recipientMoved,
+    object: 'address',
+  };
+}
+
+export async function createAddress(store: ObjectStore, scope: Scope, settings: Settings, input: Record<string, unknown>): Promise<ApiObject> {
+  if (scope.mode === 'live' && (await store.count(scope, KIND)) >= settings.address_limit) {
+    throw new ApiError('feature_limit_reached', `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`, 403);
+  }
+  const now = nowIso();
+  const address = { id: newId('adr'), ...buildAddress(input, scope.mode), date_created: now, date_modified: now } as ApiObject;
+  await store.insert(scope, KIND, address);
+  return address;
+}
+
+export async function retrieveAddress(store: ObjectStore, scope: Scope, id: string): Promise<ApiObject> {
+  const address = await store.get(scope, KIND, id);
+  if (!address) throw notFound('address');
+  return address;
+}
+
+export async function deleteAddress(store: ObjectStore, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
+  if (!(await store.markDeleted(scope, KIND, id))) throw notFound('address');
+  return { id, deleted: true };
+}

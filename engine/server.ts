@@ -1,0 +1,57 @@
+// Starts the engine: connect, migrate, bootstrap the first account, serve HTTP(S).
+import http from 'node:http';
+import https from 'node:https';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect, type Database } from './store/connection';
+import { migrateLatest } from './store/migrate';
+import { ObjectStore } from './store/objects';
+import { Accounts, type KeySet } from './accounts/accounts';
+import { createApp } from './http/app';
+import type { EngineConfig } from './config';
+import type { Services } from './services';
+
+export interface RunningEngine {
+  url: string;
+  services: Services;
+  /** keys of the account created on an empty database (shown once) */
+  bootstrapKeys?: KeySet;
+  close(): Promise<void>;
+}
+
+export async function openServices(config: EngineConfig, db: Database = connect(config.databaseUrl)): Promise<Services> {
+  await migrateLatest(db.knex);
+  return { db, objects: new ObjectStore(db.knex), accounts: new Accounts(db.knex), config };
+}
+
+export async function startEngine(config: EngineConfig): Promise<RunningEngine> {
+  const services = await openServices(config);
+  let bootstrapKeys: KeySet | undefined;
+  if ((await services.accounts.count()) === 0) {
+    bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;
+  }
+  const app = createApp(services);
+  const tls = config.tlsCert && config.tlsKey;
+  const server = tls
+    ? https.createServer({ cert: fs.readFileSync(config.tlsCert!), key: fs.readFileSync(config.tlsKey!) }, app.callback())
+    : http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
+    services,
+    bootstrapKeys,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await services.db.knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// One Knex instance for the process. SQLite (a file) is the default; a postgres:// URL selects
+// PostgreSQL so several engine processes can share one database.
+import path from 'node:path';
+import fs from 'node:fs';
+import knex, { type Knex } from 'knex';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  knex: Knex;
+  dialect: Dialect;
+  /** what was connected, without credentials, for the start banner */
+  label: string;
+}
+
+export const DEFAULT_DATABASE = '.data/printpost.sqlite';
+
+export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE): Database {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    return {
+      dialect: 'postgres',
+      label: url.replace(/\/\/[^@/]*@/, '//***@'),
+      knex: knex({ client: 'pg', connection: url, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX || 10) } }),
+    };
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = knex({
+    client: 'better-sqlite3',
+    connection: { filename: file },
+    useNullAsDefault: true,
+    // better-sqlite3 is synchronous: one connection serializes writes without lock contention.
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('synchronous = NORMAL');
+        conn.pragma('busy_timeout = 5000');
+        conn.pragma('foreign_keys = ON');
+        done(null, conn);
+      },
+    },
+  });
+  return { dialect: 'sqlite', label: `sqlite:${file}`, knex: db };
+}

@@ -1,0 +1,143 @@
+// The object store: every API object as its JSON body, scoped by account and mode.
+import type { Knex } from 'knex';
+import type { Mode } from '../catalog/types';
+import { decodeCursor, encodeCursor } from './cursor';
+
+export interface Scope {
+  accountId: string;
+  mode: Mode;
+}
+
+export type ApiObject = Record<string, unknown> & { id: string; date_created: string; date_modified: string };
+
+export interface DateRange {
+  gt?: string;
+  gte?: string;
+  lt?: string;
+  lte?: string;
+}
+
+export interface ListParams {
+  limit: number;
+  after?: string;
+  before?: string;
+  dateCreated?: DateRange;
+  metadata?: Record<string, string>;
+  includeTotal?: boolean;
+}
+
+export interface ListPage {
+  data: ApiObject[];
+  /** cursor for the next (older) page, if there is one */
+  next?: string;
+  /** cursor for the previous (newer) page, if there is one */
+  previous?: string;
+  totalCount?: number;
+}
+
+interface Row {
+  id: string;
+  body: string;
+}
+
+const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+export class ObjectStore {
+  constructor(private readonly knex: Knex) {}
+
+  async insert(scope: Scope, kind: string, object: ApiObject, trx: Knex = this.knex): Promise<void> {
+    await trx('objects').insert({
+      id: object.id,
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind,
+      date_created: object.date_created,
+      date_modified: object.date_modified,
+      deleted: false,
+      body: JSON.stringify(object),
+    });
+    const metadata = (object.metadata ?? {}) as Record<string, string>;
+    const rows = Object.entries(metadata).map(([key, value]) => ({ object_id: object.id, account_id: scope.accountId, mode: scope.mode, kind, key, value }));
+    if (rows.length) await trx('object_metadata').insert(rows);
+  }
+
+  /** The object, or undefined when it does not exist in this scope (or was deleted, unless asked). */
+  async get(scope: Scope, kind: string, id: string, options: { includeDeleted?: boolean } = {}): Promise<ApiObject | undefined> {
+    const query = this.scoped(scope, kind).where('id', id).first('body');
+    if (!options.includeDeleted) query.where('deleted', false);
+    const row = (await query) as Row | undefined;
+    return row ? (JSON.parse(row.body) as ApiObject) : undefined;
+  }
+
+  /** Replaces the stored body; returns false when the object is not in this scope. */
+  async replace(scope: Scope, kind: string, object: ApiObject, trx: Knex = this.knex): Promise<boolean> {
+    const changed = await trx('objects')
+      .where({ account_id: scope.accountId, mode: scope.mode, kind, id: object.id })
+      .update({ body: JSON.stringify(object), date_modified: object.date_modified, deleted: object.deleted === true });
+    return changed > 0;
+  }
+
+  /** Marks the object deleted; returns false when it was not there (or already deleted). */
+  async markDeleted(scope: Scope, kind: string, id: string, trx: Knex = this.knex): Promise<boolean> {
+    const changed = await trx('objects')
+      .where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false })
+      .update({ deleted: true, date_modified: new Date().toISOString() });
+    if (changed) await trx('object_metadata').where({ object_id: id }).delete();
+    return changed > 0;
+  }
+
+  async count(scope: Scope, kind: string): Promise<number> {
+    const row = (await this.scoped(scope, kind).where('deleted', false).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    return Number(row?.n ?? 0);
+  }
+
+  /** Newest first, keyset-paginated on (date_created, id) so deep pages cost what the first does. */
+  async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
+    const base = this.filtered(scope, kind, params);
+    const query = base.clone().select('id', 'body').limit(params.limit + 1);
+    const cursor = params.after ? decodeCursor(params.after) : params.before ? decodeCursor(params.before) : undefined;
+    const backwards = Boolean(params.before);
+    if (cursor) query.whereRaw(`(date_created, id) ${backwards ? '>' : '<'} (?, ?)`, [cursor.dateCreated, cursor.id]);
+    const order = backwards ? 'asc' : 'desc';
+    query.orderBy([{ column: 'date_created', order }, { column: 'id', order }]);
+
+    const rows = (await query) as Row[];
+    const more = rows.length > params.limit;
+    const pageRows = rows.slice(0, params.limit);
+    if (backwards) pageRows.reverse();
+    const data = pageRows.map((row) => JSON.parse(row.body) as ApiObject);
+
+    const first = data[0];
+    const last = data[data.length - 1];
+    const hasNewer = backwards ? more : Boolean(params.after);
+    const hasOlder = backwards ? true : more;
+    const page: ListPage = {
+      data,
+      next: hasOlder && last ? encodeCursor(last.date_created, last.id) : undefined,
+      previous: hasNewer && first ? encodeCursor(first.date_created, first.id) : undefined,
+    };
+    if (params.includeTotal) {
+      const row = (await base.clone().count({ n: '*' }).first()) as { n: number | string } | undefined;
+      page.totalCount = Number(row?.n ?? 0);
+    }
+    return page;
+  }
+
+  private scoped(scope: Scope, kind: string): Knex.QueryBuilder {
+    return this.knex('objects').where({ account_id: scope.accountId, mode: scope.mode, kind });
+  }
+
+  private filtered(scope: Scope, kind: string, params: ListParams): Knex.QueryBuilder {
+    const query = this.scoped(scope, kind).where('deleted', false);
+    for (const [op, value] of Object.entries(params.dateCreated ?? {})) {
+      if (value !== undefined) query.where('date_created', RANGE_OPS[op as keyof typeof RANGE_OPS], value);
+    }
+    for (const [key, value] of Object.entries(params.metadata ?? {})) {
+      query.whereIn(
+        'id',
+        this.knex('object_metadata').select('object_id').where({ account_id: scope.accountId, mode: scope.mode, kind, key, value }),
+      );
+    }
+    return query;
+  }
+}

@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+/** `adr_3f9c0a1b2c3d4e5f`: the spec's prefix plus 16 random hex characters (26 for snap packs). */
+export function newId(prefix: string, length = 16): string {
+  return `${prefix}_${randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length)}`;
+}
+
+/** API keys carry 32 random hex characters after their mode (and `pub_`) prefix. */
+export function newKeySecret(): string {
+  return randomBytes(16).toString('hex');
+}

@@ -1,0 +1,17 @@
+/** Now as the API shows dates: UTC ISO 8601 with milliseconds, fixed width so strings sort as times. */
+export const nowIso = (): string => new Date().toISOString();
+
+/**
+ * Parses a filter value (ISO date or date-time; no zone means UTC) into the stored form.
+ * Returns undefined for anything that is not a real date.
+ */
+export function parseIsoDate(value: string): string | undefined {
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text)) return undefined;
+  const withZone = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
+  const ms = Date.parse(withZone.replace(' ', 'T'));
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/** `2026-11` for monthly counters. */
+export const monthOf = (iso: string): string => iso.slice(0, 7);

@@ -1,0 +1,14 @@
+// Migrations are listed here rather than found on disk, so they run the same from sources (tsx)
+// and from the compiled build, on SQLite and PostgreSQL alike.
+import type { Knex } from 'knex';
+import * as core from './001_core';
+
+interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
+
+const migrations: [string, Migration][] = [['001_core', core]];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations.find(([n]) => n === name)![1],
+};
