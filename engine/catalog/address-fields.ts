@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { description, metadata, nullable } from './fields';
 import { isCountryCode } from './countries';
+import { stateCode } from './us-states';
 import type { Rule } from './types';
 
 const str = (maxLength: number, text: string, example: string) => Type.String({ maxLength, description: text, examples: [example] });
@@ -19,7 +20,7 @@ export const addressInput = () =>
     address_city: Type.Optional(nullable(str(200, 'City. Required for US addresses.', 'San Francisco'))),
     address_state: Type.Optional(nullable(str(200, 'State: for US addresses a two-letter code or the full state name (required); free text elsewhere.', 'CA'))),
     address_zip: Type.Optional(nullable(str(40, 'ZIP code: for US addresses 12345 or 12345-1234 (required).', '94107'))),
-    address_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', default: 'US', description: 'Two-letter ISO 3166 country code, default US.', examples: ['US'] })),
+    address_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', default: 'US', errorMessage: 'must be a two-letter ISO 3166 country code', description: 'Two-letter ISO 3166 country code, default US.', examples: ['US'] })),
     metadata: Type.Optional(metadata()),
   });
 
@@ -46,6 +47,7 @@ export const usAddressFields: Rule = (body) => {
     const value = body[field];
     if (typeof value === 'string' && value.length > 64) return { message: `${field} must be at most 64 characters for US addresses` };
   }
+  if (!stateCode(String(body.address_state))) return { message: 'address_state must be a valid US state: a two-letter code or the full state name' };
   if (!US_ZIP.test(String(body.address_zip).trim())) return { message: 'address_zip must be in the format 12345 or 12345-1234' };
   return undefined;
 };

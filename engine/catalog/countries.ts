@@ -14,6 +14,18 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(CODES.split(' '));
 /** US territories with their own ISO code that USPS serves as domestic mail. */
 export const US_TERRITORIES: ReadonlySet<string> = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'UM', 'FM', 'MH', 'PW']);
 
+/** Where the vendor's published country names differ from ICU's English names (its enum is the contract). */
+const VENDOR_NAMES: Record<string, string> = {
+  AG: 'ANTIGUA AND BARBUDA', BO: 'BOLIVIA (PLURINATIONAL STATE OF)', BQ: 'BONAIRE, SAINT EUSTATIUS AND SABA',
+  BA: 'BOSNIA AND HERZEGOVINA', BN: 'BRUNEI DARUSSALAM', CV: 'CABO VERDE', CG: 'CONGO', CD: 'CONGO, DEMOCRATIC REPUBLIC OF THE',
+  CI: "CÔTE D'IVOIRE", CW: 'CURAÇAO', CZ: 'CZECH REPUBLIC', FK: 'FALKLAND ISLANDS (MALVINAS)', VA: 'HOLY SEE', HK: 'HONG KONG',
+  IR: 'IRAN (ISLAMIC REPUBLIC OF)', KP: 'KOREA (DEMOCRATIC PEOPLE’S REPUBLIC OF)', KR: 'KOREA, REPUBLIC OF',
+  LA: 'LAO PEOPLE’S DEMOCRATIC REPUBLIC', MO: 'MACAO', MK: 'MACEDONIA', MD: 'MOLDOVA, REPUBLIC OF', MM: 'MYANMAR',
+  PN: 'PITCAIRN', RU: 'RUSSIAN FEDERATION', SH: 'SAINT HELENA', KN: 'SAINT KITTS AND NEVIS', LC: 'SAINT LUCIA',
+  VC: 'SAINT VINCENT AND THE GRENADINES', ST: 'SAO TOME AND PRINCIPE', GS: 'SOUTH GEORGIA AND THE SOUTH SANDWICH ISLANDS',
+  SY: 'SYRIAN ARAB REPUBLIC', BS: 'THE BAHAMAS', TT: 'TRINIDAD AND TOBAGO', TR: 'TURKEY', TC: 'TURKS AND CAICOS ISLANDS', VN: 'VIET NAM',
+};
+
 const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
 export function isCountryCode(code: string): boolean {
@@ -24,6 +36,7 @@ export function isCountryCode(code: string): boolean {
 export function countryName(code: string): string {
   const upper = code.toUpperCase();
   if (!COUNTRY_CODES.has(upper)) return code;
+  if (VENDOR_NAMES[upper]) return VENDOR_NAMES[upper];
   return (names.of(upper) ?? upper).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/’/g, "'").toUpperCase();
 }
 

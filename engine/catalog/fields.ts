@@ -11,8 +11,10 @@ export const description = () =>
   nullable(Type.String({ maxLength: 255 }), { description: 'An internal description of the object, at most 255 characters.', examples: ['Harry - Office'] });
 
 export const metadata = () =>
-  Type.Record(Type.String({ pattern: '^[^"\\\\]{1,40}$' }), Type.String({ maxLength: 500, pattern: NO_QUOTE_OR_BACKSLASH }), {
+  Type.Record(Type.String({ pattern: '^[^"\\\\]{1,40}$' }), Type.String({ maxLength: 500, pattern: NO_QUOTE_OR_BACKSLASH, errorMessage: 'must not contain double quotes or backslashes' }), {
     maxProperties: 20,
+    additionalProperties: false,
+    errorMessage: 'keys must be 1 to 40 characters without double quotes or backslashes',
     description: 'Up to 20 key/value pairs for tagging and filtering; keys at most 40 characters, values at most 500, neither with a double quote or backslash.',
     examples: [{ customer_id: '8675309' }],
   });

@@ -1,3 +1,5 @@
+import { stateCode } from '../catalog/us-states';
+
 // How stored addresses are written: US ones standardized to USPS Publication 28, others upper-cased.
 export interface AddressRecord {
   address_line1: string;
@@ -20,5 +22,7 @@ export function upperRecord(record: AddressRecord): AddressRecord {
 }
 
 export function standardizeUsRecord(record: AddressRecord): AddressRecord {
-  return upperRecord(record);
+  const upperd = upperRecord(record);
+  const zip = upperd.address_zip?.replace(/^(\d{5})-?(\d{4})$/, '$1-$2') ?? null;
+  return { ...upperd, address_state: stateCode(upperd.address_state ?? '') ?? upperd.address_state, address_zip: zip };
 }

@@ -1,0 +1,98 @@
+// Starts a real engine on 127.0.0.1 (random port) over a fresh SQLite file or a fresh PostgreSQL database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import knex from 'knex';
+import { loadConfig } from '../../engine/config';
+import { startEngine as start } from '../../engine/server';
+import type { KeySet } from '../../engine/accounts/accounts';
+import type { SettingName, SettingValue } from '../../engine/accounts/settings';
+import { isSettingName } from '../../engine/accounts/settings';
+
+export type Db = 'sqlite' | 'postgres';
+
+export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestEngine {
+  url: string;
+  db: Db;
+  keys: { test: string; live: string; testPub: string; livePub: string };
+  /** creates another account; returns its keys */
+  createAccount(name?: string): Promise<KeySet>;
+  /** changes a setting of the default account (or of the account that owns `key`) */
+  setSetting(name: SettingName, value: SettingValue, accountName?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+let pgAvailable: Promise<boolean> | undefined;
+
+/** Whether the machine's PostgreSQL answers; checked once per test process. */
+export function postgresAvailable(): Promise<boolean> {
+  pgAvailable ??= (async () => {
+    const admin = knex({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
+    try {
+      await admin.raw('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await admin.destroy();
+    }
+  })();
+  return pgAvailable;
+}
+
+/** The databases the storage-facing suites run on. */
+export async function databases(): Promise<Db[]> {
+  if (process.env.TEST_DATABASES) return process.env.TEST_DATABASES.split(',') as Db[];
+  return (await postgresAvailable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+async function freshDatabase(db: Db): Promise<{ url: string; drop(): Promise<void> }> {
+  if (db === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-test-'));
+    return { url: path.join(dir, 'engine.sqlite'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `pp_test_${randomBytes(6).toString('hex')}`;
+  const admin = knex({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  await admin.destroy();
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  return {
+    url,
+    drop: async () => {
+      const cleanup = knex({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
+      await cleanup.raw(`drop database if exists ${name} with (force)`);
+      await cleanup.destroy();
+    },
+  };
+}
+
+export async function startEngine(opts: { db?: Db; settings?: Partial<Record<string, SettingValue>>; env?: Record<string, string> } = {}): Promise<TestEngine> {
+  const db = opts.db ?? 'sqlite';
+  const database = await freshDatabase(db);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...opts.env });
+  const engine = await start(config);
+  const { accounts } = engine.services;
+  const setSetting = async (name: SettingName, value: SettingValue, accountName = config.bootstrapAccount) => {
+    const account = await accounts.byName(accountName);
+    if (!account) throw new Error(`no account ${accountName}`);
+    await accounts.setSetting(account.id, name, value);
+  };
+  for (const [name, value] of Object.entries(opts.settings ?? {})) {
+    if (!isSettingName(name) || value === undefined) throw new Error(`unknown setting ${name}`);
+    await setSetting(name, value);
+  }
+  return {
+    url: engine.url,
+    db,
+    keys: engine.bootstrapKeys!,
+    createAccount: async (name = `acct-${randomBytes(4).toString('hex')}`) => (await accounts.create(name)).keys,
+    setSetting,
+    close: async () => {
+      await engine.close();
+      await database.drop();
+    },
+  };
+}
