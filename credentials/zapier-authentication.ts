@@ -1,0 +1,56 @@
+// The Zapier app's authentication: API key and base URL, Basic auth set in one beforeRequest,
+// a test call, a connection label with the mode, and 401s mapped to Zapier's authentication error.
+import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
+
+export const baseUrl = (bundle: Bundle) => String(bundle.authData?.base_url || DEFAULT_BASE_URL).replace(/\/+$/, '');
+
+/** `test_...`, `test_pub_...` are test mode; `live_...` live. */
+export const keyMode = (key: unknown) => (String(key ?? '').startsWith('live') ? 'live' : 'test');
+
+export const authentication = {
+  type: 'custom' as const,
+  fields: [
+    { key: 'api_key', label: 'API Key', type: 'password' as const, required: true, helpText: 'A secret key from your Printpost engine: `test_...` for test mode, `live_...` for live mode.' },
+    { key: 'base_url', label: 'Base URL', type: 'string' as const, required: true, default: DEFAULT_BASE_URL, helpText: 'Where your Printpost engine listens, without `/v1`, e.g. `https://printpost.example.com`.' },
+  ],
+  test: async (z: ZObject, bundle: Bundle) => {
+    const response = await z.request({ url: `${baseUrl(bundle)}/v1/addresses`, params: { limit: 1 } });
+    return response.data;
+  },
+  connectionLabel: (z: ZObject, bundle: Bundle) => {
+    const host = baseUrl(bundle).replace(/^https?:\/\//, '');
+    return `${keyMode(bundle.authData?.api_key) === 'live' ? 'Live' : 'Test'} mode (${host})`;
+  },
+};
+
+/** Basic auth with the key as user name, on every request; relative URLs go to the engine. */
+export const addAuth = (request: HttpRequestOptions, z: ZObject, bundle: Bundle): HttpRequestOptions => {
+  const key = String(bundle.authData?.api_key ?? '');
+  if (request.url && request.url.startsWith('/')) request.url = `${baseUrl(bundle)}${request.url}`;
+  request.headers = { Accept: 'application/json', ...(request.headers ?? {}) };
+  if (key) (request.headers as Record<string, string>).Authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  return request;
+};
+
+interface ErrorBody {
+  error?: { message?: string; code?: string; status_code?: number };
+}
+
+/** Map the engine's error body onto Zapier's errors: 401 is an authentication error. */
+export const handleErrors = (response: HttpResponse, z: ZObject): HttpResponse => {
+  if (response.status < 400) return response;
+  let body: ErrorBody = {};
+  try {
+    body = (typeof response.data === 'object' && response.data ? response.data : JSON.parse(response.content)) as ErrorBody;
+  } catch {
+    body = {};
+  }
+  const message = body.error?.message ?? `HTTP ${response.status}`;
+  if (response.status === 401) {
+    throw new z.errors.Error(`Authentication failed: ${message}. Check the API key and base URL.`, 'AuthenticationError', 401);
+  }
+  if ((response as HttpResponse & { skipThrowForStatus?: boolean }).skipThrowForStatus) return response;
+  throw new z.errors.Error(message, body.error?.code ?? 'error', response.status);
+};

@@ -1,0 +1,30 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { packCatalog } from '../shared/catalog-data';
+import { listSearchMethods, nodeProperties } from './generate';
+
+export class Printpost implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Printpost',
+    name: 'printpost',
+    icon: { light: 'file:printpost.svg', dark: 'file:printpost.dark.svg' },
+    group: ['output'],
+    version: 1,
+    subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+    description: 'Print and mail, and verify addresses, with a Printpost engine',
+    defaults: { name: 'Printpost' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'printpostApi', required: true }],
+    requestDefaults: {
+      baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      json: true,
+    },
+    properties: nodeProperties(packCatalog),
+  };
+
+  methods = {
+    listSearch: listSearchMethods(packCatalog),
+  };
+}

@@ -1,0 +1,231 @@
+// Reading the catalog's JSON Schemas the way both packs need them: what kind of input a field is.
+import type { JsonSchema, PackOperation, PackResource } from './pack-catalog';
+
+export type Primitive = string | number | boolean;
+
+export type FieldKind =
+  | { kind: 'string'; schema: JsonSchema; ref?: PackResource }
+  | { kind: 'number'; schema: JsonSchema; integer: boolean }
+  | { kind: 'boolean'; schema: JsonSchema }
+  | { kind: 'options'; schema: JsonSchema; values: Primitive[] }
+  | { kind: 'multiOptions'; schema: JsonSchema; values: Primitive[] }
+  | { kind: 'list'; schema: JsonSchema; item: FieldKind }
+  | { kind: 'objectList'; schema: JsonSchema; item: JsonSchema }
+  | { kind: 'object'; schema: JsonSchema }
+  | { kind: 'record'; schema: JsonSchema }
+  | { kind: 'idOrObject'; schema: JsonSchema; id: JsonSchema; ref?: PackResource; object: JsonSchema }
+  | { kind: 'json'; schema: JsonSchema };
+
+export interface Field {
+  name: string;
+  required: boolean;
+  nullable: boolean;
+  description: string;
+  example?: unknown;
+  default?: unknown;
+  kind: FieldKind;
+}
+
+const isNull = (s: JsonSchema) => s.type === 'null';
+const constOf = (s: JsonSchema): Primitive[] | undefined =>
+  s.const !== undefined ? [s.const as Primitive] : Array.isArray(s.enum) ? (s.enum as Primitive[]) : undefined;
+
+/** The branches of a union, without `null`. */
+export function branches(schema: JsonSchema): { items: JsonSchema[]; nullable: boolean } {
+  const list = schema.anyOf ?? schema.oneOf;
+  if (!list) {
+    if (Array.isArray(schema.type) && schema.type.includes('null')) {
+      return { items: [{ ...schema, type: schema.type.filter((t) => t !== 'null')[0] }], nullable: true };
+    }
+    return { items: [schema], nullable: false };
+  }
+  const items = list.filter((s) => !isNull(s));
+  return { items, nullable: items.length !== list.length };
+}
+
+export const isRecord = (s: JsonSchema) =>
+  s.type === 'object' && !s.properties && (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
+
+/** The resource whose ids a string field holds, from its pattern (`^adr_...`). */
+export function referencedResource(s: JsonSchema, resources: readonly PackResource[]): PackResource | undefined {
+  if (typeof s.pattern !== 'string') return undefined;
+  const m = /^\^([a-z]+)_/.exec(s.pattern);
+  return m ? resources.find((r) => r.idPrefix === m[1]) : undefined;
+}
+
+export function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): FieldKind {
+  const { items } = branches(schema);
+  if (items.length > 1) {
+    const consts = items.map(constOf);
+    if (consts.every((c) => c !== undefined)) return { kind: 'options', schema, values: consts.flat() as Primitive[] };
+    const str = items.find((s) => s.type === 'string' && s.const === undefined);
+    const obj = items.find((s) => s.type === 'object' && !!s.properties);
+    if (items.length === 2 && str && obj) return { kind: 'idOrObject', schema, id: str, ref: referencedResource(str, resources), object: obj };
+    return { kind: 'json', schema };
+  }
+  const s = items[0] ?? {};
+  const values = constOf(s);
+  if (values) return { kind: 'options', schema: s, values };
+  switch (s.type) {
+    case 'string':
+      return { kind: 'string', schema: s, ref: referencedResource(s, resources) };
+    case 'integer':
+    case 'number':
+      return { kind: 'number', schema: s, integer: s.type === 'integer' };
+    case 'boolean':
+      return { kind: 'boolean', schema: s };
+    case 'array': {
+      const item = s.items ?? {};
+      const inner = fieldKind(item, resources);
+      if (inner.kind === 'options') return { kind: 'multiOptions', schema: s, values: inner.values };
+      if (inner.kind === 'string' || inner.kind === 'number' || inner.kind === 'boolean') return { kind: 'list', schema: s, item: inner };
+      if (inner.kind === 'object') return { kind: 'objectList', schema: s, item: inner.schema };
+      return { kind: 'json', schema: s };
+    }
+    case 'object':
+      if (isRecord(s)) return { kind: 'record', schema: s };
+      if (s.properties) return { kind: 'object', schema: s };
+      return { kind: 'json', schema: s };
+    default:
+      return { kind: 'json', schema: s };
+  }
+}
+
+/** The fields of an object schema, in declaration order. */
+export function fieldsOf(schema: JsonSchema | undefined, resources: readonly PackResource[]): Field[] {
+  if (!schema?.properties) return [];
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, s]) => {
+    const { items, nullable } = branches(s);
+    const inner = items.length === 1 ? items[0] : s;
+    return {
+      name,
+      required: required.has(name),
+      nullable,
+      description: s.description ?? inner.description ?? '',
+      example: s.examples?.[0] ?? inner.examples?.[0],
+      default: s.default ?? inner.default,
+      kind: fieldKind(s, resources),
+    };
+  });
+}
+
+/** The path parameters of an operation (`{id}`). */
+export const pathParams = (op: PackOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+/** Create-like: a POST that makes or does something (create, verify, custom verbs). */
+export const isCreateLike = (op: PackOperation) => op.method === 'POST';
+
+// ---- turning what a form produced back into what the schema says ----------------------------
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** Key/value pairs (n8n fixedCollection, Zapier dict) into a plain object. */
+export function toRecord(value: unknown): Record<string, unknown> | undefined {
+  if (isBlank(value)) return undefined;
+  if (typeof value === 'string') {
+    try {
+      return toRecord(JSON.parse(value));
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  const pairs = Array.isArray(value) ? value : Array.isArray(v.pairs) ? v.pairs : undefined;
+  if (pairs) {
+    const out: Record<string, unknown> = {};
+    for (const p of pairs as { key?: unknown; value?: unknown }[]) if (p && !isBlank(p.key)) out[String(p.key)] = p.value ?? '';
+    return out;
+  }
+  if ('pairs' in v) return {};
+  return v;
+}
+
+/** Coerce a value from a form into the type its schema asks for. Unknown shapes pass through. */
+export function coerce(value: unknown, schema: JsonSchema, resources: readonly PackResource[]): unknown {
+  if (value === undefined) return undefined;
+  const kind = fieldKind(schema, resources);
+  switch (kind.kind) {
+    case 'record':
+      return toRecord(value);
+    case 'number':
+      if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+      return value;
+    case 'boolean':
+      if (value === 'true' || value === 'yes') return true;
+      if (value === 'false' || value === 'no') return false;
+      return value;
+    case 'object':
+      return typeof value === 'object' && value !== null ? coerceObject(value as Record<string, unknown>, kind.schema, resources) : parseJson(value);
+    case 'idOrObject':
+      if (typeof value === 'object' && value !== null) return coerceObject(value as Record<string, unknown>, kind.object, resources);
+      return value;
+    case 'objectList': {
+      const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? ((value as { items?: unknown[] }).items ?? []) : parseJson(value);
+      return Array.isArray(list) ? list.map((v) => (typeof v === 'object' && v !== null ? coerceObject(v as Record<string, unknown>, kind.item, resources) : v)) : list;
+    }
+    case 'list':
+    case 'multiOptions': {
+      const list = Array.isArray(value) ? value : typeof value === 'string' ? (value.trim().startsWith('[') ? parseJson(value) : value.split(',').map((s) => s.trim()).filter(Boolean)) : [value];
+      return Array.isArray(list) && kind.kind === 'list' ? list.map((v) => coerce(v, kind.schema.items ?? {}, resources)) : list;
+    }
+    case 'json':
+      return parseJson(value);
+    default:
+      return value;
+  }
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Coerce every known property of an object; drop blanks the schema does not require. */
+export function coerceObject(obj: Record<string, unknown>, schema: JsonSchema, resources: readonly PackResource[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const props = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  for (const [key, value] of Object.entries(obj)) {
+    const s = props[key];
+    if (!s) {
+      out[key] = value;
+      continue;
+    }
+    if (value === '' && !required.has(key)) continue;
+    const v = coerce(value, s, resources);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+// ---- names ------------------------------------------------------------------------------------
+
+const WORDS: Record<string, string> = { id: 'ID', us: 'US', zip: 'ZIP', url: 'URL', intl: 'International', html: 'HTML', pdf: 'PDF', ach: 'ACH', qr: 'QR' };
+
+/** `address_line1` -> `Address Line 1`, `us_zip_lookups` -> `US ZIP Lookups`. */
+export function title(name: string): string {
+  return name
+    .replace(/([a-z])(\d)/g, '$1 $2')
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => WORDS[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** Which operation name means what, for display. */
+export function operationLabel(op: PackOperation): string {
+  switch (op.name) {
+    case 'retrieve':
+      return 'Get';
+    case 'list':
+      return 'Get Many';
+    default:
+      return title(op.name);
+  }
+}

@@ -1,0 +1,188 @@
+// The Zapier app, generated from the catalog: a create per create-like operation, a search per
+// retrievable resource (by id, or by metadata where the list filters on it), search-or-create where
+// both exist, and hidden list triggers that fill the id dropdowns.
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { addAuth, authentication, baseUrl, handleErrors } from '../../credentials/zapier-authentication';
+import { packCatalog } from '../shared/catalog-data';
+import type { PackOperation, PackResource } from '../shared/pack-catalog';
+import { isCreateLike, pathParams, title, fieldsOf } from '../shared/schema';
+import { buildBody, dropdown, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
+
+// Replaced by the build with the pack's version.
+declare const PACK_VERSION: string | undefined;
+const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
+
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+const listOp = (r: PackResource) => r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
+const retrieveOp = (r: PackResource) => r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).length === 1);
+const listable = (r: PackResource) => !!listOp(r);
+
+const key = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]/g, '_');
+const createKey = (r: PackResource, op: PackOperation) => (op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name));
+const searchKey = (r: PackResource) => key(r.name, 'find');
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+const fillPath = (op: PackOperation, input: Record<string, unknown>) =>
+  op.path.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(String(input[p] ?? '')));
+
+/** A description Zapier accepts: a sentence of at least some length. */
+const sentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
+
+function createFor(r: PackResource, op: PackOperation, resources: readonly PackResource[]) {
+  const params = pathParams(op);
+  const fields: InputField[] = params.map((p) => ({
+    key: p,
+    label: p === 'id' ? r.title : title(p),
+    required: true,
+    type: 'string' as const,
+    helpText: `The ${r.title.toLowerCase()} to ${op.name}, by ID (\`${r.idPrefix}_...\`).`,
+    ...(listable(r) && { dynamic: dropdown(r, listable) }),
+  }));
+  fields.push(...inputFields(op.body, resources, listable));
+  if (op.query) fields.push(...inputFields(op.query, resources, listable).map((f) => ({ ...f, required: false })));
+  if (op.idempotent) {
+    fields.push({ key: 'idempotency_key', label: 'Idempotency Key', type: 'string', required: false, helpText: 'A unique key: a repeated request with the same key returns the first response instead of creating a duplicate.' });
+  }
+  const perform: Perform = async (z, bundle) => {
+    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    const body = op.body ? buildBody(input, op.body, resources) : undefined;
+    const params = op.query ? buildBody(input, op.query, resources) : undefined;
+    const headers: Record<string, string> = body ? { 'Content-Type': 'application/json' } : {};
+    if (op.idempotent && input.idempotency_key) headers['Idempotency-Key'] = String(input.idempotency_key);
+    const response = await z.request({
+      method: op.method,
+      url: `${baseUrl(bundle)}${fillPath(op, input)}`,
+      headers,
+      ...(body && { body }),
+      ...(params && Object.keys(params).length > 0 && { params: params as Record<string, string> }),
+    });
+    return response.data;
+  };
+  return {
+    key: createKey(r, op),
+    noun: r.title,
+    display: { label: op.summary, description: sentence(`${op.summary}: ${lower(r.description)}`) },
+    operation: {
+      inputFields: fields,
+      perform,
+      sample: op.response === 'deleted' ? { id: r.sample.id, deleted: true } : r.sample,
+      outputFields: op.response === 'deleted' ? [{ key: 'id', label: 'ID', type: 'string' as const }, { key: 'deleted', label: 'Deleted', type: 'boolean' as const }] : outputFields(r.schema, resources),
+    },
+  };
+}
+
+/** Zapier actions: every operation that is not a read (POST, DELETE, PATCH). */
+const isAction = (op: PackOperation) => op.method !== 'GET';
+
+function searchFor(r: PackResource, resources: readonly PackResource[]) {
+  const retrieve = retrieveOp(r)!;
+  const list = listOp(r);
+  const byMetadata = !!list?.query?.properties?.metadata;
+  const fields: InputField[] = [
+    { key: 'id', label: `${r.title} ID`, type: 'string', required: !byMetadata, helpText: `The ID of the ${r.title.toLowerCase()} (\`${r.idPrefix}_...\`).` },
+  ];
+  if (byMetadata) fields.push({ key: 'metadata', label: 'Metadata', dict: true, required: false, helpText: `Find the ${r.title.toLowerCase()} whose metadata has all these key/value pairs (used when no ID is given).` });
+  const perform: Perform = async (z, bundle) => {
+    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    if (input.id) {
+      const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${fillPath(retrieve, input)}`, skipThrowForStatus: true });
+      if (response.status === 404) return [];
+      response.throwForStatus();
+      return [response.data];
+    }
+    if (!list || !byMetadata) return [];
+    const metadata = (input.metadata ?? {}) as Record<string, string>;
+    const params: Record<string, string> = { limit: '100' };
+    for (const [k, v] of Object.entries(metadata)) params[`metadata[${k}]`] = String(v);
+    const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${list.path}`, params });
+    return ((response.data as { data?: unknown[] }).data ?? []) as unknown[];
+  };
+  return {
+    key: searchKey(r),
+    noun: r.title,
+    display: { label: `Find ${r.title}`, description: sentence(`Finds a ${r.title.toLowerCase()} by ID${byMetadata ? ' or by metadata' : ''}`) },
+    operation: { inputFields: fields, perform, sample: r.sample, outputFields: outputFields(r.schema, resources) },
+  };
+}
+
+function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
+  const list = listOp(r)!;
+  const perform: Perform = async (z, bundle) => {
+    const params: Record<string, string> = { limit: '100' };
+    const cursor = bundle.meta?.page ? await z.cursor.get() : undefined;
+    if (cursor) params.after = cursor;
+    const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${list.path}`, params });
+    const page = response.data as { data?: Record<string, unknown>[]; next_url?: string | null };
+    const after = page.next_url ? /[?&]after=([^&]+)/.exec(page.next_url)?.[1] : undefined;
+    await z.cursor.set(after ? decodeURIComponent(after) : '');
+    return (page.data ?? []).map((o) => ({ ...o, label: labelOf(o) }));
+  };
+  return {
+    key: listTriggerKey(r),
+    noun: r.title,
+    display: { label: `List ${title(r.name)}`, description: sentence(`Lists ${title(r.name).toLowerCase()}, for dropdowns`), hidden: true },
+    operation: { type: 'polling' as const, canPaginate: true, perform, sample: { ...r.sample, label: labelOf(r.sample) }, outputFields: outputFields(r.schema, resources) },
+  };
+}
+
+function labelOf(o: Record<string, unknown>): string {
+  const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name'].map((k) => o[k]).filter((v) => typeof v === 'string' && v);
+  const label = [...new Set(parts as string[])].slice(0, 2).join(' - ');
+  return label ? `${label} (${String(o.id)})` : String(o.id);
+}
+
+export function buildApp(resources: readonly PackResource[], platformVersion: string) {
+  const creates: Record<string, ReturnType<typeof createFor>> = {};
+  const searches: Record<string, ReturnType<typeof searchFor>> = {};
+  const triggers: Record<string, ReturnType<typeof listTriggerFor>> = {};
+  const searchOrCreates: Record<string, { key: string; display: { label: string; description: string }; search: string; create: string }> = {};
+  for (const r of resources) {
+    if (listable(r)) triggers[listTriggerKey(r)] = listTriggerFor(r, resources);
+    for (const op of r.operations.filter(isAction)) {
+      const c = createFor(r, op, resources);
+      creates[c.key] = c;
+    }
+    if (retrieveOp(r)) {
+      const s = searchFor(r, resources);
+      searches[s.key] = s;
+      const create = r.operations.find((o) => o.name === 'create' && isCreateLike(o));
+      if (create) {
+        searchOrCreates[s.key] = {
+          key: s.key,
+          display: { label: `Find or Create ${r.title}`, description: sentence(`Finds a ${r.title.toLowerCase()}, or creates one if none matches`) },
+          search: s.key,
+          create: createKey(r, create),
+        };
+      }
+    }
+  }
+  return {
+    version,
+    platformVersion,
+    authentication,
+    beforeRequest: [addAuth],
+    afterResponse: [handleErrors],
+    triggers,
+    searches,
+    creates,
+    searchOrCreates,
+    resources: {},
+  };
+}
+
+/** Every catalog operation and where it lives in the app (the coverage test reads this). */
+export function coverage(resources: readonly PackResource[]) {
+  return resources.flatMap((r) =>
+    r.operations.map((op) => {
+      if (isAction(op)) return { resource: r.name, operation: op.name, zapier: `creates.${createKey(r, op)}` };
+      if (op.method === 'GET' && op.response === 'object') return { resource: r.name, operation: op.name, zapier: `searches.${searchKey(r)}` };
+      if (op.response === 'list') return { resource: r.name, operation: op.name, zapier: `triggers.${listTriggerKey(r)}` };
+      return { resource: r.name, operation: op.name, zapier: undefined as string | undefined };
+    }),
+  );
+}
+
+export const app = buildApp(packCatalog, require('zapier-platform-core/package.json').version as string);
+export { fieldsOf };
