@@ -15,6 +15,8 @@ export interface EngineConfig {
   maxBodyBytes: number;
   /** each uploaded file */
   maxFileBytes: number;
+  /** origin used in links (next_url, ...) when the engine sits behind something that rewrites it */
+  publicUrl?: string;
   /** name of the account created on an empty database */
   bootstrapAccount: string;
 }
@@ -33,6 +35,7 @@ export function loadConfig(env: Env = process.env): EngineConfig {
     logLevel: level === 'info' || level === 'silent' ? level : 'error',
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1_048_576),
     maxFileBytes: Number(env.MAX_FILE_BYTES ?? 20 * 1_048_576),
+    publicUrl: env.PUBLIC_URL || undefined,
     bootstrapAccount: env.ACCOUNT_NAME ?? 'default',
   };
 }
@@ -43,6 +46,7 @@ export function describeConfig(config: EngineConfig, label: string): string[] {
     `  PORT=${config.port}  HOST=${config.host}`,
     `  DATABASE_URL=${label}`,
     `  TLS=${config.tlsCert ? `on (${config.tlsCert})` : 'off (plain HTTP accepted from loopback only)'}  TRUSTED_PROXIES=${[...config.trustedProxies].join(',') || '(none)'}`,
+    `  PUBLIC_URL=${config.publicUrl ?? '(from each request)'}`,
     `  LOG_LEVEL=${config.logLevel}  MAX_BODY_BYTES=${config.maxBodyBytes}  MAX_FILE_BYTES=${config.maxFileBytes}`,
   ];
 }

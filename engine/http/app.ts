@@ -3,7 +3,7 @@
 import Koa from 'koa';
 import { ApiError } from '../errors';
 import type { Services } from '../services';
-import { assertSecure } from './transport';
+import { assertSecure, requestOrigin } from './transport';
 import { authenticate } from './auth';
 import { RateLimiter, rateHeaders } from './rate-limit';
 import { requestVersion } from './version';
@@ -73,7 +73,7 @@ export function createApp(services: Services): Koa {
       query,
       files: parsed.files,
       version,
-      url: `${ctx.origin}${ctx.path}`,
+      url: `${requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl)}${ctx.path}`,
       services,
     });
     ctx.status = 200;

@@ -2,13 +2,15 @@
 import type Koa from 'koa';
 import { openApiDocument } from '../openapi/generate';
 import type { Services } from '../services';
+import { requestOrigin } from './transport';
 
-export function extraRoutes(_services: Services): Record<string, (ctx: Koa.Context) => void> {
-  let cached: unknown;
+export function extraRoutes(services: Services): Record<string, (ctx: Koa.Context) => void> {
+  let cached: Record<string, unknown> | undefined;
   return {
     'GET /v1/openapi.json': (ctx) => {
-      cached ??= openApiDocument(ctx.origin);
-      ctx.body = cached;
+      cached ??= openApiDocument();
+      const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
+      ctx.body = { ...cached, servers: [{ url: origin }] };
     },
   };
 }

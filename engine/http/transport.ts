@@ -17,3 +17,14 @@ export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<s
   }
   throw new ApiError('unauthorized', 'All requests must use HTTPS.', 401);
 }
+
+/** The public origin of this request, for links: the operator's PUBLIC_URL, a trusted proxy's view, or the socket's. */
+export function requestOrigin(req: IncomingMessage, trustedProxies: ReadonlySet<string>, publicUrl?: string): string {
+  if (publicUrl) return publicUrl.replace(/\/$/, '');
+  const remote = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const proxied = trustedProxies.has(remote) || trustedProxies.has(req.socket.remoteAddress ?? '');
+  const first = (h: string | string[] | undefined) => String(h ?? '').split(',')[0].trim();
+  const proto = proxied && first(req.headers['x-forwarded-proto']) ? first(req.headers['x-forwarded-proto']) : req.socket instanceof TLSSocket ? 'https' : 'http';
+  const host = (proxied && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
+  return `${proto}://${host}`;
+}

@@ -2,9 +2,9 @@
 // check, and turn the first failure into the spec's `<field> is required` / `<field> must be …` message.
 import { Kind, type TSchema, type TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { Value } from '@sinclair/typebox/value';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { ApiError } from '../errors';
+import { coerceTo } from './coerce';
 import type { Rule } from '../catalog/types';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
@@ -41,7 +41,7 @@ function coerce(schema: TObject, input: unknown): Record<string, unknown> {
     if (isArraySchema(prop) && !Array.isArray(field)) value[key] = typeof field === 'string' && field.includes(',') ? field.split(',') : [field];
     if (isArraySchema(prop) && isPlainObject(field) && Object.keys(field).every((k) => /^\d+$/.test(k))) value[key] = Object.values(field);
   }
-  return Value.Convert(schema, value) as Record<string, unknown>;
+  return coerceTo(schema, value) as Record<string, unknown>;
 }
 
 function isArraySchema(schema: TSchema): boolean {

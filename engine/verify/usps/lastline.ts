@@ -42,6 +42,8 @@ export function readStateBackward(
     const slice = w.slice(end - k, end).map((x) => x.text);
     // A comma inside a multi-word name means two fields, not one name.
     if (w.slice(end - k, end - 1).some((x) => x.comma)) continue;
+    // "WASHINGTON DC": a code at the very end is the state by itself; the word before is the city.
+    if (k > 1 && slice[k - 1].length === 2 && stateCode(slice[k - 1]) !== undefined) continue;
     const code = stateCode(slice.join(' '));
     if (code === undefined) continue;
     if (k === 1 && slice[0].length === 2 && streetSuffix(slice[0]) !== undefined) {
@@ -97,7 +99,9 @@ export function parseLastLine(w: readonly Word[]): LastLine {
 // On a line known to be the last line, any state code or name at the end counts.
 function readLastLineState(w: readonly Word[], end: number): { state: string; start: number } | undefined {
   for (let k = Math.min(MAX_STATE_NAME_WORDS, end); k >= 1; k--) {
-    const code = stateCode(w.slice(end - k, end).map((x) => x.text).join(' '));
+    const slice = w.slice(end - k, end).map((x) => x.text);
+    if (k > 1 && slice[k - 1].length === 2 && stateCode(slice[k - 1]) !== undefined) continue;
+    const code = stateCode(slice.join(' '));
     if (code !== undefined) return { state: code, start: end - k };
   }
   return undefined;

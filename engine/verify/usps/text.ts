@@ -24,6 +24,9 @@ export function cleanText(input: string): string {
     .replace(/#/g, ' # ')
     .replace(/([A-Z]{2,})\.(?=[A-Z])/g, '$1 ') // "ST.LOUIS" is two words, "P.O." is one
     .replace(/\./g, '')
+    // A single letter before an apostrophe is its own word (O'FALLON, COEUR D'ALENE -> USPS
+    // "O FALLON", "COEUR D ALENE"); elsewhere the apostrophe just goes (MACY'S -> MACYS).
+    .replace(/\b([A-Z])['’‘`](?=[A-Z])/g, '$1 ')
     .replace(/['’‘`]/g, '')
     .replace(/(?<!\d)\/|\/(?!\d)/g, ' ')
     .replace(/[^A-Z0-9 ,#/-]+/g, ' ');

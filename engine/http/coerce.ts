@@ -1,0 +1,60 @@
+// Form bodies and query strings carry only strings: turn them into the schema's types before
+// validation, so `color=true` and `"color": true` are one request. Only exact spellings convert
+// ("2.5" never becomes an integer); anything else is left for validation to refuse.
+import { Kind, type TSchema } from '@sinclair/typebox';
+
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+export function coerceTo(schema: TSchema, value: unknown): unknown {
+  switch (schema[Kind]) {
+    case 'Integer':
+      return typeof value === 'string' && INTEGER.test(value.trim()) ? Number(value) : value;
+    case 'Number':
+      return typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : value;
+    case 'Boolean':
+      return value === 'true' ? true : value === 'false' ? false : value;
+    case 'String':
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    case 'Null':
+      return value === '' || value === 'null' ? null : value;
+    case 'Literal':
+      return typeof schema.const === 'boolean' || typeof schema.const === 'number' ? coerceTo({ [Kind]: typeof schema.const === 'boolean' ? 'Boolean' : 'Number' } as TSchema, value) : value;
+    case 'Array':
+      return Array.isArray(value) ? value.map((item) => coerceTo(schema.items as TSchema, item)) : value;
+    case 'Object':
+      return coerceObject(schema, value);
+    case 'Record':
+      return coerceRecord(schema, value);
+    case 'Union':
+      return coerceUnion(schema.anyOf as TSchema[], value);
+    default:
+      return value;
+  }
+}
+
+function coerceObject(schema: TSchema, value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  const properties = schema.properties as Record<string, TSchema>;
+  for (const [key, prop] of Object.entries(properties)) if (key in out) out[key] = coerceTo(prop, out[key]);
+  return out;
+}
+
+function coerceRecord(schema: TSchema, value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const [inner] = Object.values(schema.patternProperties as Record<string, TSchema>);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceTo(inner, v)]));
+}
+
+/** The first member that accepts the converted value wins; a string stays a string if one allows it. */
+function coerceUnion(members: TSchema[], value: unknown): unknown {
+  if (typeof value === 'string' && members.some((m) => m[Kind] === 'String' || (m[Kind] === 'Literal' && m.const === value))) return value;
+  for (const member of members) {
+    const converted = coerceTo(member, value);
+    if (converted !== value) return converted;
+  }
+  return value;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

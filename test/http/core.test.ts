@@ -1,0 +1,114 @@
+// The HTTP core every resource shares: auth, errors, bodies, versions, rate limits.
+import { databaseSuite } from '../helpers/suite';
+import { client } from '../helpers/http';
+
+const { test, serial } = databaseSuite();
+const US = { name: 'Ada', address_line1: '1 Main St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701' };
+
+test('authentication failures are 401 with the spec body', async (t, { engine }) => {
+  const anonymous = client(engine.url);
+  const none = await anonymous('GET', '/v1/addresses');
+  t.is(none.status, 401);
+  t.is(none.body.error.code, 'unauthorized');
+  t.is(none.body.error.status_code, 401);
+  for (const key of ['nonsense', 'test_00000000000000000000000000000000', `${engine.keys.test}x`, engine.keys.test.replace('test_', 'live_')]) {
+    const r = await anonymous('GET', '/v1/addresses', { key });
+    t.is(r.status, 401, key);
+    t.is(r.body.error.code, 'invalid_api_key');
+  }
+  const bearer = await fetch(`${engine.url}/v1/addresses`, { headers: { authorization: `Bearer ${engine.keys.test}` } });
+  t.is(bearer.status, 200);
+  const garbage = await fetch(`${engine.url}/v1/addresses`, { headers: { authorization: 'Basic !!!not-base64' } });
+  t.is(garbage.status, 401);
+});
+
+test('publishable keys may not call address operations: 403 publishable_key_not_allowed', async (t, { api, engine }) => {
+  for (const [method, path] of [['GET', '/v1/addresses'], ['POST', '/v1/addresses'], ['GET', '/v1/addresses/adr_x'], ['DELETE', '/v1/addresses/adr_x']]) {
+    const r = await api(method, path, { key: engine.keys.testPub, json: method === 'POST' ? US : undefined });
+    t.is(r.status, 403);
+    t.is(r.body.error.code, 'publishable_key_not_allowed');
+  }
+});
+
+test('unknown routes and methods: 404 unrecognized_endpoint', async (t, { api }) => {
+  for (const [method, path] of [['GET', '/v1/nothing'], ['PATCH', '/v1/addresses'], ['GET', '/v2/addresses'], ['POST', '/v1/addresses/adr_1']]) {
+    const r = await api(method, path);
+    t.is(r.status, 404, `${method} ${path}`);
+    t.is(r.body.error.code, 'unrecognized_endpoint');
+  }
+});
+
+test('malformed JSON is 422, never 500', async (t, { engine }) => {
+  for (const body of ['{"name": ', '[1,2]', '"text"', 'null']) {
+    const r = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` } });
+    t.is(r.status, 422, body);
+    t.is(((await r.json()) as { error: { code: string } }).error.code, 'invalid');
+  }
+});
+
+test('malformed form and multipart bodies are 4xx, never 500', async (t, { api, engine }) => {
+  const weird = await api('POST', '/v1/addresses', { form: 'name=%E0%A4%A&address_line1[[=1&&&=' });
+  t.true(weird.status >= 400 && weird.status < 500);
+  const broken = await fetch(`${engine.url}/v1/addresses`, {
+    method: 'POST',
+    body: '--abc\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--ab',
+    headers: { 'content-type': 'multipart/form-data; boundary=abc', authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+  });
+  t.true(broken.status >= 400 && broken.status < 500);
+  const noBoundary = await api('POST', '/v1/addresses', { headers: { 'content-type': 'multipart/form-data' }, form: 'x' });
+  t.true(noBoundary.status >= 400 && noBoundary.status < 500);
+});
+
+test('unsupported content types are 415 with the error body', async (t, { api }) => {
+  const r = await api('POST', '/v1/addresses', { headers: { 'content-type': 'text/xml' }, form: '<a/>' });
+  t.is(r.status, 415);
+  t.is(r.body.error.status_code, 415);
+});
+
+test('oversize bodies are refused with 413 and a clear message', async (t, { api }) => {
+  const r = await api('POST', '/v1/addresses', { json: { ...US, description: 'x'.repeat(1_200_000) } });
+  t.is(r.status, 413);
+  t.is(r.body.error.code, 'payload_too_large');
+  t.regex(r.body.error.message, /at most 1024 KB/);
+});
+
+test('Service-Version: format checked, older than the account is 422 unsupported_service_version', async (t, { api }) => {
+  t.is((await api('GET', '/v1/addresses', { headers: { 'Service-Version': '2024-01-01' } })).status, 200);
+  t.is((await api('GET', '/v1/addresses', { headers: { 'Service-Version': '2020-02-11' } })).status, 200);
+  const old = await api('GET', '/v1/addresses', { headers: { 'Service-Version': '2019-01-01' } });
+  t.is(old.status, 422);
+  t.is(old.body.error.code, 'unsupported_service_version');
+  for (const bad of ['2024-1-1', 'latest', '2024-13-45']) {
+    const r = await api('GET', '/v1/addresses', { headers: { 'Service-Version': bad } });
+    t.is(r.status, 422, bad);
+  }
+});
+
+serial('rate limits: both header families, 429 with the spec message, per key and endpoint, configurable', async (t, { engine }) => {
+  const name = `rate-${Date.now()}`;
+  const keys = await engine.createAccount(name);
+  await engine.setSetting('rate_limit_per_5s', 5, name);
+  const api = client(engine.url, keys.test);
+  // Align to the start of a 5-second window so all calls land in one.
+  await new Promise((resolve) => setTimeout(resolve, 5000 - (Date.now() % 5000) + 20));
+  const first = await api('GET', '/v1/addresses');
+  t.is(first.headers.get('x-rate-limit-limit'), '5');
+  t.is(first.headers.get('x-rate-limit-remaining'), '4');
+  t.is(first.headers.get('ratelimit-limit'), '5');
+  t.is(first.headers.get('ratelimit-remaining'), '4');
+  t.true(Number(first.headers.get('x-rate-limit-reset')) * 1000 > Date.now());
+  for (let i = 0; i < 4; i++) await api('GET', '/v1/addresses');
+  const limited = await api('GET', '/v1/addresses');
+  t.is(limited.status, 429);
+  t.deepEqual(limited.body, { error: { message: 'Rate limit exceeded. Please wait 5 seconds and try your request again.', code: 'rate_limit_exceeded', status_code: 429 } });
+  t.is(limited.headers.get('x-rate-limit-remaining'), '0');
+  t.is((await api('GET', '/v1/addresses/adr_other')).status, 404, 'another endpoint has its own budget');
+  t.is((await api('GET', '/v1/addresses', { key: keys.live })).status, 401, 'another key has its own budget (and live needs payment)');
+});
+
+test('CORS preflight for browser use of publishable keys', async (t, { engine }) => {
+  const r = await fetch(`${engine.url}/v1/addresses`, { method: 'OPTIONS' });
+  t.is(r.status, 204);
+  t.is(r.headers.get('access-control-allow-origin'), '*');
+  t.regex(r.headers.get('access-control-allow-headers') ?? '', /Authorization/);
+});
