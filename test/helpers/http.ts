@@ -22,7 +22,7 @@ export function client(baseUrl: string, defaultKey?: string) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.form !== undefined) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
       body = options.form;
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
