@@ -1,0 +1,125 @@
+// The `printpost` command as an operator runs it: a real process over a real database file.
+import test from 'ava';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+
+const BIN = path.join(__dirname, '..', '..', 'bin', 'printpost');
+
+function tempDb(): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-cli-')), 'db.sqlite');
+}
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(BIN, args, { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  keys: Record<string, string>;
+  lines: string[];
+}
+
+function serve(env: Record<string, string>): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', ...env } });
+    const lines: string[] = [];
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      lines.push(...parts);
+      if (parts.some((l) => l.startsWith('Try: curl'))) {
+        clearTimeout(timer);
+        const url = /listening on (\S+)/.exec(lines.join('\n'))![1];
+        const keys = Object.fromEntries(lines.map((l) => /^\s+(test|live) (secret|publishable):\s+(\S+)/.exec(l)).filter(Boolean).map((m) => [`${m![1]} ${m![2]}`, m![3]]));
+        resolve({ child, url, keys, lines });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
+  });
+}
+
+const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
+
+test('--help on every command', (t) => {
+  const main = run(['--help']);
+  t.is(main.code, 0);
+  for (const command of ['serve', 'migrate', 'keys', 'settings']) t.regex(main.out, new RegExp(command));
+  for (const command of ['serve', 'migrate', 'keys', 'settings']) {
+    const r = run([command, '--help']);
+    t.is(r.code, 0, command);
+    t.regex(r.out, /Usage: printpost/);
+  }
+  t.regex(run(['settings', '--help']).out, /rate_limit_per_5s/);
+  t.not(run(['bogus']).code, 0);
+});
+
+test('serve on an empty database prints the URL and four working keys once; keys and settings commands work beside it', async (t) => {
+  const db = tempDb();
+  const served = await serve({ DATABASE_URL: db, LOG_LEVEL: 'info' });
+  try {
+    t.is(Object.keys(served.keys).length, 4);
+    t.regex(served.keys['test secret'], /^test_[0-9a-f]{32}$/);
+    t.regex(served.keys['live publishable'], /^live_pub_[0-9a-f]{32}$/);
+    t.regex(served.lines.join('\n'), /DATABASE_URL=sqlite:/);
+    const list = await fetch(`${served.url}/v1/addresses`, { headers: auth(served.keys['test secret']) });
+    t.is(list.status, 200);
+
+    const created = run(['keys', 'create', '--mode', 'test'], { DATABASE_URL: db });
+    t.is(created.code, 0);
+    t.regex(created.out, /^test_[0-9a-f]{32}\n$/, 'prints the key and nothing else');
+    t.is((await fetch(`${served.url}/v1/addresses`, { headers: auth(created.out.trim()) })).status, 200);
+    const pub = run(['keys', 'create', '--mode', 'live', '--publishable'], { DATABASE_URL: db });
+    t.regex(pub.out, /^live_pub_[0-9a-f]{32}\n$/);
+    t.is(run(['keys', 'create', '--mode', 'prod'], { DATABASE_URL: db }).code, 2);
+    t.is(run(['keys', 'create', '--mode', 'test', '--account', 'nobody'], { DATABASE_URL: db }).code, 2);
+
+    t.is(run(['settings', 'set', 'rate_limit_per_5s', '500'], { DATABASE_URL: db }).code, 0);
+    t.is(run(['settings', 'get', 'rate_limit_per_5s'], { DATABASE_URL: db }).out.trim(), '500');
+    t.regex(run(['settings', 'get'], { DATABASE_URL: db }).out, /us_mail_strictness=relaxed/);
+    t.is(run(['settings', 'set', 'rate_limit_per_5s', 'fast'], { DATABASE_URL: db }).code, 2);
+    t.is(run(['settings', 'set', 'no_such_setting', '1'], { DATABASE_URL: db }).code, 2);
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the engine caches keys and settings for 2 s
+    const r = await fetch(`${served.url}/v1/addresses`, { headers: auth(served.keys['test secret']) });
+    t.is(r.headers.get('x-rate-limit-limit'), '500', 'the running engine picks up the new setting');
+
+    const logged = served.lines.concat().filter((l) => l.startsWith('{'));
+    t.true(logged.length >= 2, 'LOG_LEVEL=info writes one JSON line a request');
+    const entry = JSON.parse(logged[0]) as { method: string; status: number; ms: number };
+    t.is(entry.method, 'GET');
+    t.is(entry.status, 200);
+  } finally {
+    served.child.kill('SIGTERM');
+  }
+});
+
+test('a second start on the same database creates no new account and prints no keys', async (t) => {
+  const db = tempDb();
+  const first = await serve({ DATABASE_URL: db });
+  first.child.kill('SIGTERM');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', DATABASE_URL: db } });
+  const out = await new Promise<string>((resolve) => {
+    let text = '';
+    child.stdout.on('data', (c: Buffer) => {
+      text += c.toString();
+      if (/LOG_LEVEL/.test(text)) resolve(text);
+    });
+  });
+  child.kill('SIGTERM');
+  t.regex(out, /listening on/);
+  t.notRegex(out, /test secret/);
+});
+
+test('migrate applies migrations and is idempotent', (t) => {
+  const db = tempDb();
+  t.is(run(['migrate'], { DATABASE_URL: db }).code, 0);
+  t.is(run(['migrate'], { DATABASE_URL: db }).code, 0);
+  t.true(fs.existsSync(db));
+});
