@@ -24,7 +24,12 @@ export function directional(word: string): string | undefined {
   return DIRECTIONALS[word];
 }
 
-/** True for the one- and two-letter forms only ("N", "NW"), which rarely start a city name. */
-export function isAbbreviatedDirectional(word: string): boolean {
-  return word.length <= 2 && DIRECTIONALS[word] !== undefined;
+/**
+ * Whether a directional right after a suffix is its postdirectional rather than the first word
+ * of the city: the short forms (N, NW) and the compound words (NORTHWEST) are; NORTH, SOUTH,
+ * EAST and WEST start too many city names (WEST PALM BEACH, NORTH LAS VEGAS).
+ */
+export function isLikelyPostdirectional(word: string): boolean {
+  const abbr = DIRECTIONALS[word];
+  return abbr !== undefined && (word.length <= 2 || abbr.length === 2);
 }

@@ -20,7 +20,7 @@ function blank(): ParsedUsAddress {
   return { ...emptyComponents(), kind: 'street', unparsed: '' };
 }
 
-function applyDelivery(out: ParsedUsAddress, d: DeliveryLine, extraUnits: readonly UnitRef[], extraPmb?: UnitRef): string[] {
+function applyDelivery(out: ParsedUsAddress, d: DeliveryLine, extraUnits: readonly UnitRef[]): string[] {
   out.kind = d.kind;
   out.primary_number = d.primary_number;
   out.street_predirection = d.street_predirection;
@@ -28,15 +28,7 @@ function applyDelivery(out: ParsedUsAddress, d: DeliveryLine, extraUnits: readon
   out.street_suffix = d.street_suffix;
   out.street_postdirection = d.street_postdirection;
   if (d.urbanization) out.urbanization = d.urbanization;
-  const units = [...d.units, ...extraUnits];
-  const leftovers: string[] = [];
-  if (units[0]) [out.secondary_designator, out.secondary_number] = [units[0].designator, units[0].number];
-  if (units[1]) [out.extra_secondary_designator, out.extra_secondary_number] = [units[1].designator, units[1].number];
-  // Pub 28 has room for two units; any further one is kept as text rather than dropped.
-  for (const u of units.slice(2)) leftovers.push([u.designator, u.number].filter((p) => p).join(' '));
-  const pmb = d.pmb ?? extraPmb;
-  if (pmb) [out.pmb_designator, out.pmb_number] = [pmb.designator, pmb.number];
-  return leftovers;
+  return addUnits(out, [...d.units, ...extraUnits], d.pmb);
 }
 
 function militaryContext(state: string, cityWords: readonly string[]): boolean {
@@ -70,15 +62,12 @@ function parseOneLine(text: string): ParsedUsAddress {
 
   let leftovers: string[];
   if (lastComma >= 0) {
-    const head = parseDeliveryWords(plain.slice(0, lastComma + 1), { military, bounded: false });
-    const tail = plain.slice(lastComma + 1);
+    leftovers = parseSegments(out, body.slice(0, lastComma + 1), military);
     // ", APT 4 SPRINGFIELD": units may open the city segment.
+    const tail = plain.slice(lastComma + 1);
     const tailUnits = readUnits(tail, 0, false);
-    const cityWords = tail.slice(tailUnits.end);
-    // Without state or ZIP, a last segment holding only units is not a city.
-    leftovers = applyDelivery(out, head, tailUnits.units, tailUnits.pmb);
-    leftovers.unshift(...head.rest);
-    out.city = cityWords.join(' ');
+    leftovers.push(...addUnits(out, tailUnits.units, tailUnits.pmb));
+    out.city = tail.slice(tailUnits.end).join(' ');
   } else if (hasLastLine) {
     const d = parseDeliveryWords(plain, { military, bounded: true });
     leftovers = applyDelivery(out, d, []);
@@ -91,6 +80,66 @@ function parseOneLine(text: string): ParsedUsAddress {
   out.unparsed = leftovers.join(' ');
   if (out.kind === 'street' && military && isMilitaryCity(out.city) && out.primary_number === '') out.kind = 'military';
   return out;
+}
+
+/** Splits words at their commas. */
+function segmentsOf(w: readonly Word[]): string[][] {
+  const out: string[][] = [[]];
+  for (const x of w) {
+    out[out.length - 1].push(x.text);
+    if (x.comma) out.push([]);
+  }
+  return out.filter((s) => s.length > 0);
+}
+
+/**
+ * Comma-separated parts before the city: the first that starts a delivery line is the street;
+ * the others may be an urbanization, units, or text such as a firm name.
+ */
+function parseSegments(out: ParsedUsAddress, w: readonly Word[], military: boolean): string[] {
+  const segs = segmentsOf(w);
+  let at = segs.findIndex((s) => startsDelivery(s, military));
+  if (at < 0) at = 0;
+  // "RR 3, BOX 45A" and "PSC 1234, BOX 5": the box belongs to the route before it.
+  const next = segs[at + 1];
+  if (next && (next[0] === 'BOX' || next[0] === 'BX')) {
+    const joined = [...segs[at], ...next];
+    const special = matchSpecial(joined, 0, military);
+    if (special && special.kind !== 'po_box' && special.end > segs[at].length) segs.splice(at, 2, joined);
+  }
+  const d = parseDeliveryWords(segs[at], { military, bounded: false });
+  const leftovers = applyDelivery(out, d, []);
+  leftovers.push(...d.rest);
+  segs.forEach((seg, k) => {
+    if (k === at) return;
+    const urb = readUrbanization(seg, 0);
+    if (urb && urb.end === seg.length) {
+      out.urbanization = urb.urbanization;
+      return;
+    }
+    const units = readUnits(seg, 0, true);
+    leftovers.push(...addUnits(out, units.units, units.pmb), ...seg.slice(units.end));
+  });
+  return leftovers;
+}
+
+/** Fills the free unit and PMB slots; returns what did not fit, as text. */
+function addUnits(out: ParsedUsAddress, units: readonly UnitRef[], pmb: UnitRef | undefined): string[] {
+  const extra: string[] = [];
+  for (const u of units) {
+    if (out.secondary_designator === '' && out.secondary_number === '') {
+      [out.secondary_designator, out.secondary_number] = [u.designator, u.number];
+    } else if (out.extra_secondary_designator === '' && out.extra_secondary_number === '') {
+      [out.extra_secondary_designator, out.extra_secondary_number] = [u.designator, u.number];
+    } else {
+      extra.push([u.designator, u.number].filter((p) => p !== '').join(' '));
+    }
+  }
+  if (pmb) {
+    if (out.pmb_number === '') [out.pmb_designator, out.pmb_number] = [pmb.designator, pmb.number];
+    else extra.push(`${pmb.designator} ${pmb.number}`);
+  }
+  return extra;
 }
 
 function startsDelivery(w: readonly string[], military: boolean): boolean {
@@ -143,8 +192,8 @@ function parseLines(input: AddressLinesInput): ParsedUsAddress {
   const secondRest = secondary.slice(second.end);
 
   const d = parseDeliveryWords(primary, { military, bounded: false });
-  leftovers.push(...applyDelivery(out, d, second.units, second.pmb));
-  if (second.pmb && d.pmb) leftovers.push(`PMB ${second.pmb.number}`);
+  leftovers.push(...applyDelivery(out, d, second.units));
+  leftovers.push(...addUnits(out, [], second.pmb));
   leftovers.push(...d.rest, ...secondRest);
   if (urb) out.urbanization = urb.urbanization;
   if (input.urbanization != null && input.urbanization.trim() !== '') out.urbanization = cleanLine(input.urbanization);

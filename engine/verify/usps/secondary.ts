@@ -1,6 +1,7 @@
 // Secondary units ("APT 4", "STE 200", "# 4", "REAR", "2ND FLOOR") and private mailboxes
 // ("PMB 456") read from a run of words.
 
+import { streetSuffix } from './suffixes';
 import { isUnitNumber } from './text';
 import { pmbWords, unitDesignator, unitNeedsNumber } from './units';
 
@@ -41,6 +42,11 @@ export function readUnit(w: readonly string[], i: number, bareOk: boolean): Unit
   // "APT # 4" and "# 4" both carry the number after the pound sign.
   const j = designator !== '#' && w[i + 1] === '#' ? i + 2 : i + 1;
   if (isUnitNumber(w[j])) return { designator, number: w[j], pmb: false, end: j + 1 };
+  // "123 MAIN ST APT" (number missing) keeps its designator so a verifier can ask for it;
+  // TRLR and KEY are left alone there because they are street suffixes too.
+  if (w[i + 1] === undefined && designator !== '#' && streetSuffix(word) === undefined) {
+    return { designator, number: '', pmb: false, end: i + 1 };
+  }
   if (!unitNeedsNumber(designator)) {
     const next = w[i + 1];
     const followedByUnit = next !== undefined && readUnit(w, i + 1, true) !== undefined;

@@ -22,7 +22,8 @@ export function isMilitaryCity(word: string): boolean {
 
 // A box or route "number": digits, letters with digits, or a single letter ("BOX A").
 function isBoxNumber(w: string | undefined): w is string {
-  return w !== undefined && (/^[0-9][0-9A-Z-]*$/.test(w) || /^[A-Z]\d*[A-Z]?$/.test(w) && /\d/.test(w) || /^[A-Z]$/.test(w));
+  if (w === undefined) return false;
+  return /^[0-9][0-9A-Z-]*$/.test(w) || /^[A-Z]\d+[A-Z]?$/.test(w) || /^[A-Z]$/.test(w);
 }
 
 /** Number of words at `i` spelling a PO box prefix ("PO BOX", "P O BOX", "POST OFFICE BOX", "POB"). */

@@ -1,6 +1,6 @@
 // House numbers and the street itself: predirectional, name, suffix, postdirectional.
 
-import { directional, isAbbreviatedDirectional } from './directionals';
+import { directional, isLikelyPostdirectional } from './directionals';
 import { findUnit, readUnit } from './secondary';
 import { isStrongSuffix, streetSuffix } from './suffixes';
 import { isFraction, isHouseNumber } from './text';
@@ -64,7 +64,7 @@ const CITY_PREFIXES = new Set([
  * Where the street ends in an unpunctuated one-line address ("123 MAIN ST SPRINGFIELD").
  * `nameStart` is the first word after the house number; the result is the index of the first
  * word after the street (units may follow it). Prefers, in order: a unit designator, a
- * reliable suffix (AVE, STREET) plus an abbreviated postdirectional, any suffix word, and
+ * reliable suffix (AVE, STREET) plus a likely postdirectional, any suffix word, and
  * finally a guess that the city is the last word or a known multi-word city start.
  */
 export function streetEnd(w: readonly string[], nameStart: number): number {
@@ -81,13 +81,14 @@ export function streetEnd(w: readonly string[], nameStart: number): number {
   }
   if (suffixAt >= 0) {
     const next = w[suffixAt + 1];
-    const hasPostdir = next !== undefined && isAbbreviatedDirectional(next) && readUnit(w, suffixAt + 1, false) === undefined;
+    const hasPostdir = next !== undefined && isLikelyPostdirectional(next) && readUnit(w, suffixAt + 1, false) === undefined;
     return hasPostdir ? suffixAt + 2 : suffixAt + 1;
   }
   if (unitAt >= 0) return unitAt;
 
+  // Any suffix word, unless it is more likely the start of the city ("1 BROADWAY FT WORTH").
   for (let i = minEnd; i < w.length - 1; i++) {
-    if (streetSuffix(w[i]) !== undefined) return i + 1;
+    if (streetSuffix(w[i]) !== undefined && !CITY_PREFIXES.has(w[i])) return i + 1;
   }
 
   let cityStart = w.length - 1;
