@@ -1,6 +1,6 @@
-import { stateCode } from '../catalog/us-states';
-
 // How stored addresses are written: US ones standardized to USPS Publication 28, others upper-cased.
+import { standardizeAddressRecord } from '../verify/usps';
+
 export interface AddressRecord {
   address_line1: string;
   address_line2: string | null;
@@ -21,8 +21,8 @@ export function upperRecord(record: AddressRecord): AddressRecord {
   };
 }
 
+/** Deterministic: the same input always gives the same lines, and standardized lines stay as they are. */
 export function standardizeUsRecord(record: AddressRecord): AddressRecord {
-  const upperd = upperRecord(record);
-  const zip = upperd.address_zip?.replace(/^(\d{5})-?(\d{4})$/, '$1-$2') ?? null;
-  return { ...upperd, address_state: stateCode(upperd.address_state ?? '') ?? upperd.address_state, address_zip: zip };
+  const out = standardizeAddressRecord(record);
+  return { address_line1: out.address_line1, address_line2: out.address_line2, address_city: out.address_city, address_state: out.address_state, address_zip: out.address_zip };
 }

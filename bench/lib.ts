@@ -1,0 +1,63 @@
+// Shared by the benchmarks: child servers, autocannon runs, RSS, printing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export interface Child {
+  process: ChildProcess;
+  url: string;
+  /** lines the child printed */
+  lines: string[];
+}
+
+/** Starts `file` with tsx in its own process and waits for its `READY <url>` line. */
+export function startChild(file: string, env: Record<string, string> = {}): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, file)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    child.stdout!.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        lines.push(line);
+        const ready = /^READY (\S+)/.exec(line);
+        if (ready) resolve({ process: child, url: ready[1], lines });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${file} exited ${code}`)));
+  });
+}
+
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  rssMb: number;
+}
+
+export async function load(name: string, child: Child, options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    rssMb: rssMb(child.process.pid!),
+  };
+}
+
+export function printTable(rows: LoadResult[]): void {
+  process.stdout.write(`${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)}\n`);
+  for (const r of rows) {
+    process.stdout.write(`${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)}\n`);
+  }
+}
