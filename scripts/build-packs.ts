@@ -11,8 +11,6 @@ import { packCatalog } from '../nodes/shared/catalog-data';
 
 const ROOT = resolve(__dirname, '..');
 const DIST = join(ROOT, 'dist');
-export const N8N_DIR = join(DIST, 'n8n-nodes-printpost');
-export const ZAPIER_DIR = join(DIST, 'zapier-printpost');
 const rootPkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; license?: string };
 const version = rootPkg.version;
 const HOMEPAGE = 'https://github.com/printpost/printpost';
@@ -39,7 +37,9 @@ const copy = (from: string, to: string) => {
   cpSync(join(ROOT, from), to, { recursive: true });
 };
 
-export async function buildPacks({ quiet = false } = {}) {
+export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boolean; outDir?: string } = {}) {
+  const N8N_DIR = join(outDir, 'n8n-nodes-printpost');
+  const ZAPIER_DIR = join(outDir, 'zapier-printpost');
   const json = JSON.stringify(packCatalog);
   const common = {
     bundle: true,
@@ -117,6 +117,7 @@ export async function buildPacks({ quiet = false } = {}) {
     console.log(`zapier-printpost ${version}: ${ZAPIER_DIR} (app ${size(join(ZAPIER_DIR, 'index.js'))})`);
     console.log(`catalog: ${packCatalog.length} resources, ${packCatalog.reduce((n, r) => n + r.operations.length, 0)} operations`);
   }
+  return { n8nDir: N8N_DIR, zapierDir: ZAPIER_DIR };
 }
 
 function n8nReadme() {

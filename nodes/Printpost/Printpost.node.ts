@@ -20,6 +20,7 @@ export class Printpost implements INodeType {
       baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       json: true,
+      ignoreHttpStatusErrors: true,
     },
     properties: nodeProperties(packCatalog),
   };

@@ -1,7 +1,11 @@
 // The n8n node's resources, operations and fields, generated from the catalog: nothing in here
 // names a resource or a field. Declarative style: operations carry routing.request, fields carry
 // routing.send, lists paginate on next_url and yield one item per object.
+import { NodeApiError } from 'n8n-workflow';
 import type {
+  IN8nHttpFullResponse,
+  INodeExecutionData,
+  JsonObject,
   IDataObject,
   IExecuteSingleFunctions,
   IHttpRequestOptions,
@@ -260,6 +264,28 @@ function operationParameters(r: PackResource, op: PackOperation, resources: read
   return props;
 }
 
+interface ErrorBody {
+  error?: { message?: string; code?: string; status_code?: number };
+}
+
+/**
+ * Requests run with ignoreHttpStatusErrors, so the spec's error body reaches us: this postReceive
+ * raises it as an n8n API error with the spec's message and code (Continue On Fail and the error
+ * output then work as with any n8n node).
+ */
+export async function raiseApiError(this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+  if (response.statusCode < 400) return items;
+  const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as ErrorBody;
+  const message = body.error?.message ?? `HTTP ${response.statusCode}`;
+  const code = body.error?.code ?? 'error';
+  const hint = response.statusCode === 401 ? ' Check the API key and base URL of the Printpost API credentials.' : '';
+  throw new NodeApiError(this.getNode(), body as unknown as JsonObject, {
+    message,
+    description: `Printpost error code \`${code}\` (HTTP ${response.statusCode}).${hint}`,
+    httpCode: String(response.statusCode),
+  });
+}
+
 function operationOption(r: PackResource, op: PackOperation, resources: readonly PackResource[]): INodePropertyOptions {
   const hasPathParam = pathParams(op).length > 0;
   const routing: INodePropertyOptions['routing'] = {
@@ -286,8 +312,8 @@ function operationOption(r: PackResource, op: PackOperation, resources: readonly
         },
       } as unknown as NonNullable<NonNullable<INodePropertyOptions['routing']>['operations']>['pagination'],
     };
-    routing.output = { postReceive: [{ type: 'rootProperty', properties: { property: 'data' } }] };
   }
+  routing.output = { postReceive: [raiseApiError, ...(op.response === 'list' ? [{ type: 'rootProperty' as const, properties: { property: 'data' } }] : [])] };
   return { name: operationLabel(op), value: op.name, action: op.summary, description: op.summary, routing };
 }
 
