@@ -25,7 +25,8 @@ const tsParser = {
   },
 };
 
-const PACK = 'dist/n8n-nodes-printpost';
+// the built package (dist/n8n-nodes-printpost), or a test build of it (dist/test-packs/*/n8n-nodes-printpost)
+const PACK = '**/n8n-nodes-printpost';
 
 export default [
   { ignores: ['**/node_modules/**', `${PACK}/dist/**`, `${PACK}/index.js`] },

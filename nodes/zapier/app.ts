@@ -109,14 +109,18 @@ function searchFor(r: PackResource, resources: readonly PackResource[]) {
 
 function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   const list = listOp(r)!;
+  // Dropdown pages are numbered (bundle.meta.page); the API pages by cursor: walk next_url to page n.
+  // (No z.cursor: it needs Zapier's RPC service, and dropdowns are seldom paged deep.)
   const perform: Perform = async (z, bundle) => {
-    const params: Record<string, string> = { limit: '100' };
-    const cursor = bundle.meta?.page ? await z.cursor.get() : undefined;
-    if (cursor) params.after = cursor;
-    const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${list.path}`, params });
-    const page = response.data as { data?: Record<string, unknown>[]; next_url?: string | null };
-    const after = page.next_url ? /[?&]after=([^&]+)/.exec(page.next_url)?.[1] : undefined;
-    await z.cursor.set(after ? decodeURIComponent(after) : '');
+    const target = Number(bundle.meta?.page ?? 0);
+    let url: string | null = `${baseUrl(bundle)}${list.path}?limit=100`;
+    let page: { data?: Record<string, unknown>[]; next_url?: string | null } = {};
+    for (let i = 0; i <= target && url; i++) {
+      const response = await z.request({ method: 'GET', url });
+      page = response.data as typeof page;
+      if (i < target && !page.next_url) return [];
+      url = page.next_url || null;
+    }
     return (page.data ?? []).map((o) => ({ ...o, label: labelOf(o) }));
   };
   return {
@@ -184,5 +188,6 @@ export function coverage(resources: readonly PackResource[]) {
   );
 }
 
-export const app = buildApp(packCatalog, require('zapier-platform-core/package.json').version as string);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const app = buildApp(packCatalog, (require('zapier-platform-core') as { version: string }).version);
 export { fieldsOf };

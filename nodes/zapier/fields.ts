@@ -79,7 +79,7 @@ export function inputFields(schema: JsonSchema | undefined, resources: readonly 
         out.push(...inputFields(k.schema, resources, listable, `${key}${SEP}`, false));
         break;
       case 'objectList':
-        out.push({ ...base, children: inputFields(k.item, resources, listable, `${key}${SEP}`, false) });
+        out.push({ key: base.key, label: base.label, required: base.required, children: inputFields(k.item, resources, listable, `${key}${SEP}`, false) }); // Zapier: children and helpText are exclusive
         break;
       case 'idOrObject': {
         const dyn = dropdown(k.ref, listable);

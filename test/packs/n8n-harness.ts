@@ -194,6 +194,6 @@ export function shutdownN8n() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Container } = require('@n8n/di') as typeof import('@n8n/di');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager') as { SSHClientsManager: new (...args: never[]) => { onShutdown(): void } };
+  const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager') as { SSHClientsManager: import('@n8n/di').Constructable<{ onShutdown(): void }> };
   if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
 }
