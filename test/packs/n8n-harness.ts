@@ -2,7 +2,7 @@
 // executed by n8n-core's WorkflowExecute (RoutingNode for the declarative node), credentials applied
 // the way n8n's credentials helper applies a generic credential type.
 process.env.NODE_ENV ??= 'test';
-import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
 import {
   ICredentialsHelper,
   Workflow,
@@ -95,6 +95,45 @@ class PackCredentialsHelper extends ICredentialsHelper {
   }
 }
 
+function makeAdditionalData(loader: PackageDirectoryLoader, credentials: { apiKey: string; baseUrl: string }, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+  return {
+    credentialsHelper: new PackCredentialsHelper(loader, { printpostApi: credentials }),
+    hooks,
+    executionId: 'test-execution',
+    currentNodeExecutionIndex: 0,
+    restApiUrl: 'http://127.0.0.1/rest',
+    instanceBaseUrl: 'http://127.0.0.1/',
+    formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+    webhookBaseUrl: 'http://127.0.0.1/webhook',
+    webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+    webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+    variables: {},
+    logAiEvent: () => {},
+    setExecutionStatus: () => {},
+    sendDataToUI: () => {},
+  } as Partial<IWorkflowExecuteAdditionalData> as IWorkflowExecuteAdditionalData;
+}
+
+/** Runs one of the node's list searches (the resourceLocator pickers) in n8n's LoadOptionsContext. */
+export async function listSearch(loader: PackageDirectoryLoader, credentials: { apiKey: string; baseUrl: string }, method: string, filter?: string, paginationToken?: string) {
+  const node: INode = {
+    id: 'node-0',
+    name: 'Printpost',
+    type: NODE_TYPE,
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+    credentials: { printpostApi: { id: '1', name: 'Printpost test' } },
+  };
+  const nodeTypes = new PackNodeTypes(loader);
+  const workflow = new Workflow({ id: 'test', nodes: [node], connections: {}, nodeTypes, active: false });
+  const context = new LoadOptionsContext(workflow, node, makeAdditionalData(loader, credentials), 'parameters.id');
+  const type = nodeTypes.getByName(NODE_TYPE) as INodeType;
+  const fn = type.methods?.listSearch?.[method];
+  if (!fn) throw new Error(`no list search ${method}`);
+  return fn.call(context, filter, paginationToken);
+}
+
 export interface StepSpec {
   name: string;
   parameters: INodeParameters;
@@ -142,23 +181,7 @@ export async function runWorkflow(
   const done = createDeferredPromise<IRun>();
   hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
 
-  const known: Partial<IWorkflowExecuteAdditionalData> = {
-    credentialsHelper: new PackCredentialsHelper(loader, { printpostApi: credentials }),
-    hooks,
-    executionId: 'test-execution',
-    currentNodeExecutionIndex: 0,
-    restApiUrl: 'http://127.0.0.1/rest',
-    instanceBaseUrl: 'http://127.0.0.1/',
-    formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-    webhookBaseUrl: 'http://127.0.0.1/webhook',
-    webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-    webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-    variables: {},
-    logAiEvent: () => {},
-    setExecutionStatus: () => {},
-    sendDataToUI: () => {},
-  } as Partial<IWorkflowExecuteAdditionalData>;
-  const additionalData = known as IWorkflowExecuteAdditionalData;
+  const additionalData = makeAdditionalData(loader, credentials, hooks);
 
   const runExecutionData: IRunExecutionData = {
     version: 1,

@@ -5,7 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { builtPacks } from './build-once';
-import { loadPackage, runWorkflow, shutdownN8n, type StepSpec } from './n8n-harness';
+import { listSearch, loadPackage, runWorkflow, shutdownN8n, type StepSpec } from './n8n-harness';
+import { packCatalog } from '../../nodes/shared/catalog-data';
+import { exampleInputs, exampleOperations } from './examples';
 
 let engine: TestEngine;
 let loader: Awaited<ReturnType<typeof loadPackage>>;
@@ -121,3 +123,27 @@ test('a 422 with the error output routes the item to the second output', async (
   t.is(failed.length, 1);
   t.regex(JSON.stringify(failed[0].json), /name or company/);
 });
+
+test('the address picker (list search) lists saved addresses and filters them', async (t) => {
+  const call = client(engine.url, engine.keys.test);
+  const created = await call('POST', '/v1/addresses', { json: { name: 'Picker Person', address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110' } });
+  const all = await listSearch(loader, creds(), 'searchAddresses');
+  t.true(all.results.length > 0);
+  const found = await listSearch(loader, creds(), 'searchAddresses', 'picker person');
+  t.true(found.results.some((r) => r.value === created.body.id));
+  t.true(found.results.every((r) => /picker person/i.test(r.name)));
+});
+
+// Each verification-style operation (POST without a stored object), from the catalog's examples,
+// with a publishable key where the catalog allows one.
+for (const { resource, operation } of exampleOperations(packCatalog)) {
+  test(`${resource.name}.${operation.name} runs from the catalog's examples`, async (t) => {
+    const { n8n } = exampleInputs(operation, packCatalog);
+    const key = operation.publishable ? engine.keys.testPub : engine.keys.test;
+    const r = await runWorkflow(loader, { apiKey: key, baseUrl: engine.url }, [step('Run', resource.name, operation.name, n8n as IDataObject)]);
+    t.falsy(r.error(), r.error()?.message);
+    const [out] = r.json('Run');
+    t.truthy(out);
+    if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
+  });
+}

@@ -4,6 +4,8 @@ import test from 'ava';
 import { join } from 'node:path';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { builtPacks } from './build-once';
+import { packCatalog } from '../../nodes/shared/catalog-data';
+import { exampleInputs, exampleOperations } from './examples';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const zapier = require('zapier-platform-core') as typeof import('zapier-platform-core');
@@ -90,7 +92,7 @@ test('find by id, find by metadata, and nothing found', async (t) => {
   t.deepEqual(await appTester(app.searches.addresses_find.operation.perform, { ...auth(), inputData: { metadata: { tag: 'nothing-has-this' } } }), []);
 });
 
-test('the hidden list trigger fills dropdowns with labels and label every object', async (t) => {
+test('the hidden list trigger fills dropdowns: every object carries a label', async (t) => {
   const items = (await appTester(app.triggers.addresses_list.operation.perform, { ...auth(), meta: { page: 0 } })) as AnyApp[];
   t.true(items.length > 0);
   t.true(items.every((i) => typeof i.label === 'string' && i.id.startsWith('adr_')));
@@ -103,3 +105,15 @@ test('dropdown pages past the first follow next_url', async (t) => {
   t.true(second.every((i) => !ids.has(i.id)));
   t.deepEqual(await appTester(app.triggers.addresses_list.operation.perform, { ...auth(), meta: { page: 50 } }), []);
 });
+
+for (const { resource, operation } of exampleOperations(packCatalog)) {
+  test(`${resource.name}.${operation.name} runs from the catalog's examples`, async (t) => {
+    const { zapier: inputData } = exampleInputs(operation, packCatalog);
+    const key = operation.publishable ? engine.keys.testPub : engine.keys.test;
+    const create = Object.values(app.creates as Record<string, AnyApp>).find((c) => c.key === (operation.name === 'create' ? `${resource.name}_create` : `${resource.name}_${operation.name}`));
+    t.truthy(create);
+    const out = (await appTester(create!.operation.perform, { ...auth(key), inputData })) as AnyApp;
+    if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
+    else t.truthy(out);
+  });
+}
