@@ -12,4 +12,5 @@ async function main(): Promise<void> {
   process.stdout.write(`READY ${engine.url}\n`);
 }
 
+process.on('SIGINT', () => process.exit(0));
 void main();

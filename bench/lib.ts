@@ -14,7 +14,7 @@ export interface Child {
 /** Starts `file` with tsx in its own process and waits for its `READY <url>` line. */
 export function startChild(file: string, env: Record<string, string> = {}): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, file)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(__dirname, file)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines: string[] = [];
     child.stdout!.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {

@@ -41,7 +41,7 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
   try {
     return await run(services);
   } finally {
-    await services.db.knex.destroy();
+    await services.close();
   }
 }
 

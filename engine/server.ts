@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Database } from './store/connection';
 import { migrateLatest } from './store/migrate';
 import { ObjectStore } from './store/objects';
+import { knexReader, sqliteReader } from './store/reader';
 import { Accounts, type KeySet } from './accounts/accounts';
 import { createApp } from './http/app';
 import type { EngineConfig } from './config';
@@ -21,7 +22,17 @@ export interface RunningEngine {
 
 export async function openServices(config: EngineConfig, db: Database = connect(config.databaseUrl)): Promise<Services> {
   await migrateLatest(db.knex);
-  return { db, objects: new ObjectStore(db.knex), accounts: new Accounts(db.knex), config };
+  const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader;
+  return {
+    db,
+    objects: new ObjectStore(db.knex, reader),
+    accounts: new Accounts(db.knex),
+    config,
+    close: async () => {
+      reader.close();
+      await db.knex.destroy();
+    },
+  };
 }
 
 export async function startEngine(config: EngineConfig): Promise<RunningEngine> {
@@ -51,7 +62,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await services.db.knex.destroy();
+      await services.close();
     },
   };
 }

@@ -9,4 +9,6 @@ export interface Services {
   objects: ObjectStore;
   accounts: Accounts;
   config: EngineConfig;
+  /** releases the database connections */
+  close(): Promise<void>;
 }

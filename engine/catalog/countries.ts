@@ -32,11 +32,21 @@ export function isCountryCode(code: string): boolean {
   return COUNTRY_CODES.has(code.toUpperCase());
 }
 
+const nameCache = new Map<string, string>();
+
 /** `us` -> `UNITED STATES`; unknown codes come back unchanged. */
 export function countryName(code: string): string {
   const upper = code.toUpperCase();
   if (!COUNTRY_CODES.has(upper)) return code;
-  if (VENDOR_NAMES[upper]) return VENDOR_NAMES[upper];
+  let name = nameCache.get(upper);
+  if (name === undefined) {
+    name = VENDOR_NAMES[upper] ?? icuName(upper);
+    nameCache.set(upper, name);
+  }
+  return name;
+}
+
+function icuName(upper: string): string {
   return (names.of(upper) ?? upper).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/’/g, "'").toUpperCase();
 }
 

@@ -11,6 +11,8 @@ export interface Database {
   dialect: Dialect;
   /** what was connected, without credentials, for the start banner */
   label: string;
+  /** the SQLite file, for the read connection */
+  file?: string;
 }
 
 export const DEFAULT_DATABASE = '.data/printpost.sqlite';
@@ -42,5 +44,5 @@ export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABA
       },
     },
   });
-  return { dialect: 'sqlite', label: `sqlite:${file}`, knex: db };
+  return { dialect: 'sqlite', label: `sqlite:${file}`, knex: db, file };
 }

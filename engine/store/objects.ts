@@ -2,6 +2,8 @@
 import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
 import { decodeCursor, encodeCursor } from './cursor';
+import { InsertBatcher } from './insert-batcher';
+import { knexReader, type Reader } from './reader';
 
 export interface Scope {
   accountId: string;
@@ -43,10 +45,18 @@ interface Row {
 const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 export class ObjectStore {
-  constructor(private readonly knex: Knex) {}
+  private readonly batcher: InsertBatcher;
 
-  async insert(scope: Scope, kind: string, object: ApiObject, trx: Knex = this.knex): Promise<void> {
-    await trx('objects').insert({
+  constructor(
+    private readonly knex: Knex,
+    private readonly reader: Reader = knexReader,
+  ) {
+    this.batcher = new InsertBatcher(knex);
+  }
+
+  /** Stores a new object; inside a caller's transaction when `trx` is given, else group-committed. */
+  async insert(scope: Scope, kind: string, object: ApiObject, trx?: Knex): Promise<void> {
+    const row = {
       id: object.id,
       account_id: scope.accountId,
       mode: scope.mode,
@@ -55,17 +65,18 @@ export class ObjectStore {
       date_modified: object.date_modified,
       deleted: false,
       body: JSON.stringify(object),
-    });
-    const metadata = (object.metadata ?? {}) as Record<string, string>;
-    const rows = Object.entries(metadata).map(([key, value]) => ({ object_id: object.id, account_id: scope.accountId, mode: scope.mode, kind, key, value }));
-    if (rows.length) await trx('object_metadata').insert(rows);
+    };
+    const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({ object_id: object.id, account_id: scope.accountId, mode: scope.mode, kind, key, value }));
+    if (!trx) return this.batcher.insert({ objects: [row], metadata });
+    await trx('objects').insert(row);
+    if (metadata.length) await trx('object_metadata').insert(metadata);
   }
 
   /** The object, or undefined when it does not exist in this scope (or was deleted, unless asked). */
   async get(scope: Scope, kind: string, id: string, options: { includeDeleted?: boolean } = {}): Promise<ApiObject | undefined> {
-    const query = this.scoped(scope, kind).where('id', id).first('body');
+    const query = this.scoped(scope, kind).where('id', id).select('body');
     if (!options.includeDeleted) query.where('deleted', false);
-    const row = (await query) as Row | undefined;
+    const row = await this.reader.first<Row>(query);
     return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
 
@@ -87,7 +98,7 @@ export class ObjectStore {
   }
 
   async count(scope: Scope, kind: string): Promise<number> {
-    const row = (await this.scoped(scope, kind).where('deleted', false).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const row = await this.reader.first<{ n: number | string }>(this.scoped(scope, kind).where('deleted', false).count({ n: '*' }));
     return Number(row?.n ?? 0);
   }
 
@@ -101,7 +112,7 @@ export class ObjectStore {
     const order = backwards ? 'asc' : 'desc';
     query.orderBy([{ column: 'date_created', order }, { column: 'id', order }]);
 
-    const rows = (await query) as Row[];
+    const rows = await this.reader.all<Row>(query);
     const more = rows.length > params.limit;
     const pageRows = rows.slice(0, params.limit);
     if (backwards) pageRows.reverse();
@@ -117,7 +128,7 @@ export class ObjectStore {
       previous: hasNewer && first ? encodeCursor(first.date_created, first.id) : undefined,
     };
     if (params.includeTotal) {
-      const row = (await base.clone().count({ n: '*' }).first()) as { n: number | string } | undefined;
+      const row = await this.reader.first<{ n: number | string }>(base.clone().count({ n: '*' }));
       page.totalCount = Number(row?.n ?? 0);
     }
     return page;
