@@ -43,8 +43,10 @@ export function branches(schema: JsonSchema): { items: JsonSchema[]; nullable: b
   return { items, nullable: items.length !== list.length };
 }
 
+const hasProperties = (s: JsonSchema) => !!s.properties && Object.keys(s.properties).length > 0;
+
 export const isRecord = (s: JsonSchema) =>
-  s.type === 'object' && !s.properties && (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
+  s.type === 'object' && !hasProperties(s) && (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
 
 /** The resource whose ids a string field holds, from its pattern (`^adr_...`). */
 export function referencedResource(s: JsonSchema, resources: readonly PackResource[]): PackResource | undefined {
@@ -59,7 +61,7 @@ export function fieldKind(schema: JsonSchema, resources: readonly PackResource[]
     const consts = items.map(constOf);
     if (consts.every((c) => c !== undefined)) return { kind: 'options', schema, values: consts.flat() as Primitive[] };
     const str = items.find((s) => s.type === 'string' && s.const === undefined);
-    const obj = items.find((s) => s.type === 'object' && !!s.properties);
+    const obj = items.find((s) => s.type === 'object' && hasProperties(s));
     if (items.length === 2 && str && obj) return { kind: 'idOrObject', schema, id: str, ref: referencedResource(str, resources), object: obj };
     return { kind: 'json', schema };
   }
@@ -84,7 +86,7 @@ export function fieldKind(schema: JsonSchema, resources: readonly PackResource[]
     }
     case 'object':
       if (isRecord(s)) return { kind: 'record', schema: s };
-      if (s.properties) return { kind: 'object', schema: s };
+      if (hasProperties(s)) return { kind: 'object', schema: s };
       return { kind: 'json', schema: s };
     default:
       return { kind: 'json', schema: s };
