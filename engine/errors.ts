@@ -18,8 +18,6 @@ const STATUS_OF: Record<string, number> = {
   rate_limit_exceeded: 429,
   unauthorized: 401,
   payment_method_unverified: 401,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
 };
 
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 // The address fields: used by the address book and, inline, by every mailpiece's `to` and `from`.
 import { Type } from '@sinclair/typebox';
 import { description, metadata, nullable } from './fields';
-import { isCountryCode } from './countries';
+import { isCountryCode, US_TERRITORIES } from './countries';
 import { stateCode } from './us-states';
 import type { Rule } from './types';
 
@@ -24,7 +24,9 @@ export const addressInput = () =>
     metadata: Type.Optional(metadata()),
   });
 
-const isUs = (body: Record<string, unknown>) => String(body.address_country ?? 'US').toUpperCase() === 'US';
+const country = (body: Record<string, unknown>) => String(body.address_country ?? 'US').toUpperCase();
+/** US territories with their own ISO code are domestic mail: served as US addresses with the territory as state. */
+export const isDomestic = (body: Record<string, unknown>) => country(body) === 'US' || US_TERRITORIES.has(country(body));
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
 export const nameOrCompany: Rule = (body) =>
@@ -39,22 +41,24 @@ const US_ZIP = /^\d{5}(-?\d{4})?$/;
 
 /** Spec, Create rule 1: US addresses need city, state and ZIP, and lines of at most 64. */
 export const usAddressFields: Rule = (body) => {
-  if (!isUs(body)) return undefined;
-  for (const field of ['address_city', 'address_state', 'address_zip'] as const) {
+  if (!isDomestic(body)) return undefined;
+  // For a territory given as the country, the territory is the state.
+  const required = country(body) === 'US' ? (['address_city', 'address_state', 'address_zip'] as const) : (['address_city', 'address_zip'] as const);
+  for (const field of required) {
     if (blank(body[field])) return { message: `${field} is required` };
   }
   for (const field of ['address_line1', 'address_line2'] as const) {
     const value = body[field];
     if (typeof value === 'string' && value.length > 64) return { message: `${field} must be at most 64 characters for US addresses` };
   }
-  if (!stateCode(String(body.address_state))) return { message: 'address_state must be a valid US state: a two-letter code or the full state name' };
+  if (!blank(body.address_state) && !stateCode(String(body.address_state))) return { message: 'address_state must be a valid US state: a two-letter code or the full state name' };
   if (!US_ZIP.test(String(body.address_zip).trim())) return { message: 'address_zip must be in the format 12345 or 12345-1234' };
   return undefined;
 };
 
 /** Spec, Create rule 2: the maxima of non-US city, state and ZIP. */
 export const intlAddressFields: Rule = (body) => {
-  if (isUs(body)) return undefined;
+  if (isDomestic(body)) return undefined;
   const limits = { address_state: 200, address_zip: 40 } as const;
   for (const [field, max] of Object.entries(limits)) {
     const value = body[field];

@@ -12,7 +12,7 @@ export const addresses: Resource = {
   description: 'The address book: saved addresses to use as the recipient or sender of mailpieces.',
   schema: Type.Object({ id: id('adr', 'address'), ...addressObjectFields(), ...stamps(), object: objectName('address') }),
   operations: [
-    { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), rules: addressRules, response: 'object' },
+    { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), rules: addressRules, response: 'object', idempotent: true },
     { name: 'retrieve', method: 'GET', path: '/v1/addresses/{id}', summary: 'Retrieve an address', response: 'object' },
     { name: 'list', method: 'GET', path: '/v1/addresses', summary: 'List addresses', query: listQuery(), response: 'list' },
     { name: 'delete', method: 'DELETE', path: '/v1/addresses/{id}', summary: 'Delete an address', response: 'deleted' },

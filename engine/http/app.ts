@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import { assertSecure, requestOrigin } from './transport';
 import { authenticate } from './auth';
 import { RateLimiter, rateHeaders } from './rate-limit';
-import { requestVersion } from './version';
+import { requestVersion, VERSION_HEADERS } from './version';
 import { parseBody } from './body';
 import { parseQuery } from './query';
 import { validate } from './validate';
@@ -43,7 +43,7 @@ export function createApp(services: Services): Koa {
     const rate = limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (route.operation.rateLimitFactor ?? 1));
     ctx.set(rateHeaders(rate));
     assertLiveAllowed(caller, route.operation);
-    const version = requestVersion(ctx.get('Service-Version') || undefined, settings.service_version);
+    const version = requestVersion(VERSION_HEADERS.map((h) => ctx.get(h)).find(Boolean), settings.service_version);
 
     const rawQuery = parseQuery(ctx.querystring);
     const { idempotency_key: _ignored, ...queryFields } = rawQuery;

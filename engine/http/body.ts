@@ -26,7 +26,7 @@ export interface BodyLimits {
 const QS_OPTIONS = { depth: 5, arrayLimit: 100, parameterLimit: 2000, allowPrototypes: false } as const;
 
 const tooLarge = (limit: number) =>
-  new ApiError('payload_too_large', `request body must be at most ${Math.floor(limit / 1024)} KB`, 413);
+  new ApiError('invalid', `request body must be at most ${Math.floor(limit / 1024)} KB`, 413);
 
 export async function parseBody(req: IncomingMessage, limits: BodyLimits): Promise<ParsedBody> {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
@@ -38,7 +38,7 @@ export async function parseBody(req: IncomingMessage, limits: BodyLimits): Promi
   if (type.startsWith('application/x-www-form-urlencoded') || type === '') {
     return { fields: qs.parse(raw, QS_OPTIONS) as Record<string, unknown>, files: [] };
   }
-  throw new ApiError('invalid', 'Content-Type must be application/json, application/x-www-form-urlencoded or multipart/form-data', 415);
+  throw new ApiError('invalid', 'Content-Type must be application/json, application/x-www-form-urlencoded or multipart/form-data', 422);
 }
 
 function parseJson(raw: string): Record<string, unknown> {

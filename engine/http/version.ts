@@ -3,6 +3,9 @@ import { ApiError } from '../errors';
 
 const VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
+/** Request headers that carry the version: ours, and the one the original vendor's clients send. */
+export const VERSION_HEADERS = ['Service-Version', 'Lob-Version'] as const;
+
 /** The version this request runs under. */
 export function requestVersion(header: string | undefined, accountVersion: string): string {
   if (header === undefined || header === '') return accountVersion;

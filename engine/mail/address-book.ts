@@ -1,6 +1,6 @@
 // The address book: create (standardized, limits, NCOA sample), retrieve, delete.
 import { ApiError, notFound } from '../errors';
-import { countryName } from '../catalog/countries';
+import { countryName, US_TERRITORIES } from '../catalog/countries';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { ApiObject, ObjectStore, Scope } from '../store/objects';
@@ -22,12 +22,14 @@ const text = (value: unknown): string | null => (value === undefined || value ==
 
 /** Builds the stored address from a validated create body (no id or dates yet). */
 export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
-  const country = String(input.address_country ?? 'US').toUpperCase();
+  const given = String(input.address_country ?? 'US').toUpperCase();
+  const territory = US_TERRITORIES.has(given);
+  const country = territory ? 'US' : given;
   const record: AddressRecord = {
     address_line1: String(input.address_line1),
     address_line2: text(input.address_line2),
     address_city: text(input.address_city),
-    address_state: text(input.address_state),
+    address_state: text(input.address_state) ?? (territory ? given : null),
     address_zip: text(input.address_zip),
   };
   let lines: AddressRecord;

@@ -101,6 +101,16 @@ test('non-US addresses are only upper-cased and keep optional fields optional', 
   t.is(r.body.recipient_moved, null);
 });
 
+test('a US territory given as the country is a domestic address with the territory as state', async (t, { api }) => {
+  const r = await api('POST', '/v1/addresses', { json: { name: 'Ana', address_line1: '1 calle luna', address_city: 'San Juan', address_zip: '00901', address_country: 'PR' } });
+  t.is(r.status, 200);
+  t.is(r.body.address_state, 'PR');
+  t.is(r.body.address_country, 'UNITED STATES');
+  const noZip = await api('POST', '/v1/addresses', { json: { name: 'Ana', address_line1: '1 calle luna', address_city: 'San Juan', address_country: 'PR' } });
+  t.is(noZip.status, 422);
+  t.regex(noZip.body.error.message, /address_zip is required/);
+});
+
 test('test-mode NCOA sample: a moved recipient', async (t, { api }) => {
   const r = await api('POST', '/v1/addresses', { json: { ...US, address_line1: 'NCOA', address_line2: undefined } });
   t.is(r.status, 200);
@@ -170,4 +180,21 @@ serial('live mode needs a payment method and a verified e-mail', async (t, { eng
   const noEmail = await live('POST', '/v1/addresses', { json: US });
   t.is(noEmail.status, 401);
   t.is(noEmail.body.error.code, 'email_required');
+});
+
+test('idempotency: a repeated key returns the first response and creates nothing new', async (t, { engine }) => {
+  const keys = await engine.createAccount();
+  const api = client(engine.url, keys.test);
+  const first = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'abc-1' } });
+  const again = await api('POST', '/v1/addresses', { json: { ...US, name: 'Someone Else' }, headers: { 'Idempotency-Key': 'abc-1' } });
+  t.deepEqual(again.body, first.body);
+  const viaQuery = await api('POST', '/v1/addresses?idempotency_key=abc-1', { json: US });
+  t.deepEqual(viaQuery.body, first.body, 'the query parameter is the same key');
+  t.is((await api('GET', '/v1/addresses?include[]=total_count')).body.total_count, 1);
+  const both = await api('POST', '/v1/addresses?idempotency_key=x', { json: US, headers: { 'Idempotency-Key': 'x' } });
+  t.is(both.status, 422);
+  const tooLong = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'k'.repeat(257) } });
+  t.is(tooLong.status, 422);
+  const live = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'abc-1' }, key: keys.live });
+  t.is(live.status, 401, 'keys are scoped per mode (live also needs a payment method)');
 });

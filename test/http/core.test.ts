@@ -59,16 +59,18 @@ test('malformed form and multipart bodies are 4xx, never 500', async (t, { api, 
   t.true(noBoundary.status >= 400 && noBoundary.status < 500);
 });
 
-test('unsupported content types are 415 with the error body', async (t, { api }) => {
+test('unsupported content types are 422 with the error body', async (t, { api }) => {
   const r = await api('POST', '/v1/addresses', { headers: { 'content-type': 'text/xml' }, form: '<a/>' });
-  t.is(r.status, 415);
-  t.is(r.body.error.status_code, 415);
+  t.is(r.status, 422);
+  t.is(r.body.error.status_code, 422);
+  t.regex(r.body.error.message, /Content-Type must be/);
 });
 
 test('oversize bodies are refused with 413 and a clear message', async (t, { api }) => {
   const r = await api('POST', '/v1/addresses', { json: { ...US, description: 'x'.repeat(1_200_000) } });
   t.is(r.status, 413);
-  t.is(r.body.error.code, 'payload_too_large');
+  t.is(r.body.error.code, 'invalid');
+  t.is(r.body.error.status_code, 413);
   t.regex(r.body.error.message, /at most 1024 KB/);
 });
 
