@@ -1,0 +1,102 @@
+// Live US autocomplete. With no national street file on board, suggestions come from the account's
+// own US addresses (its address book, live mode); the ZIP database resolves the city filter, so an
+// acceptable city name of a ZIP (HOLLYWOOD for a LOS ANGELES ZIP) finds it too.
+import { newId } from '../util/ids';
+import type { ObjectStore, Scope } from '../store/objects';
+import { lookupZip, normalizeCity } from './zipdb';
+import { applyCase, type LetterCase } from './case';
+import { matchesFilters, type AutocompleteFilters } from './samples/autocomplete';
+
+export interface Suggestion {
+  primary_line: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+export interface Autocompletion {
+  id: string;
+  suggestions: (Suggestion & { object: 'us_autocompletion' })[];
+  object: 'us_autocompletion';
+}
+
+export const MAX_SUGGESTIONS = 10;
+/** Newest addresses read per request: bounds the cost of one keystroke on a huge address book. */
+export const MAX_SCANNED = 5000;
+
+const UNIT = /\s(?:APT|BSMT|BLDG|DEPT|FL|FRNT|HNGR|KEY|LBBY|LOT|LOWR|OFC|PH|PIER|REAR|RM|SIDE|SLIP|SPC|STOP|STE|TRLR|UNIT|UPPR|PMB|#)(?:\s|$).*$/;
+const NUMBERED = /^(\d+[A-Z]?(?:[-/]\d+[A-Z]?)?)\s+(.+)$/;
+
+const clean = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase();
+
+/** A stored address object (only its address fields are read). */
+type BookAddress = Readonly<Record<string, unknown>>;
+
+function cityMatches(s: Suggestion, city: string): boolean {
+  const key = normalizeCity(city);
+  if (normalizeCity(s.city) === key) return true;
+  const record = lookupZip(s.zip_code);
+  return record !== undefined && record.state === s.state && record.cities.some((c) => normalizeCity(c) === key);
+}
+
+/** Suggestions for a prefix from stored addresses: whole lines first, then "<number> <street>" completions. */
+export function suggestFromAddresses(prefix: string, filters: AutocompleteFilters, addresses: Iterable<BookAddress>): Suggestion[] {
+  const typed = clean(prefix);
+  const m = NUMBERED.exec(typed);
+  const number = m ? m[1] : /^\d+[A-Z]?$/.test(typed) ? typed : '';
+  const streetTyped = m ? m[2] : number ? '' : typed;
+  const exact = new Map<string, { s: Suggestion; n: number }>();
+  const streets = new Map<string, { s: Suggestion; n: number }>();
+  const add = (into: typeof exact, s: Suggestion) => {
+    const k = `${s.primary_line}|${s.city}|${s.state}|${s.zip_code}`;
+    const hit = into.get(k);
+    if (hit) hit.n += 1;
+    else into.set(k, { s, n: 1 });
+  };
+  const { city, ...rest } = filters;
+  for (const a of addresses) {
+    if (a.address_country !== 'UNITED STATES' || typeof a.address_line1 !== 'string') continue;
+    const zip = /^(\d{5})/.exec(String(a.address_zip ?? ''))?.[1];
+    if (!zip) continue;
+    const base = { city: String(a.address_city ?? ''), state: String(a.address_state ?? ''), zip_code: zip };
+    const line = a.address_line1;
+    const probe = { ...base, primary_line: line };
+    if (!matchesFilters(probe, rest) || (city && !cityMatches(probe, city))) continue;
+    if (line.startsWith(typed)) add(exact, probe);
+    const parts = NUMBERED.exec(line);
+    const street = (parts ? parts[2] : line).replace(UNIT, '');
+    if (streetTyped !== '' && street.startsWith(streetTyped)) {
+      add(streets, { ...base, primary_line: number ? `${number} ${street}` : line.replace(UNIT, '') });
+    }
+  }
+  const ranked = (map: typeof exact) => [...map.values()].sort((x, y) => y.n - x.n || (x.s.primary_line < y.s.primary_line ? -1 : 1)).map((e) => e.s);
+  const out = ranked(exact);
+  const seen = new Set(out.map((s) => `${s.primary_line}|${s.city}|${s.state}|${s.zip_code}`));
+  for (const s of ranked(streets)) if (!seen.has(`${s.primary_line}|${s.city}|${s.state}|${s.zip_code}`)) out.push(s);
+  return out.slice(0, MAX_SUGGESTIONS);
+}
+
+async function* bookAddresses(store: ObjectStore, scope: Scope): AsyncGenerator<BookAddress> {
+  let after: string | undefined;
+  for (let read = 0; read < MAX_SCANNED;) {
+    const page = await store.list(scope, 'addresses', { limit: 100, after });
+    for (const a of page.data) yield a;
+    read += page.data.length;
+    if (!page.next || page.data.length === 0) return;
+    after = page.next;
+  }
+}
+
+export function autocompletion(suggestions: Suggestion[], letterCase?: LetterCase): Autocompletion {
+  return {
+    id: newId('us_auto'),
+    suggestions: suggestions.slice(0, MAX_SUGGESTIONS).map((s) => ({ ...s, primary_line: applyCase(s.primary_line, letterCase), city: applyCase(s.city, letterCase), object: 'us_autocompletion' as const })),
+    object: 'us_autocompletion',
+  };
+}
+
+export async function autocompleteLive(store: ObjectStore, scope: Scope, prefix: string, filters: AutocompleteFilters, letterCase?: LetterCase): Promise<Autocompletion> {
+  const addresses: BookAddress[] = [];
+  for await (const a of bookAddresses(store, scope)) addresses.push(a);
+  return autocompletion(suggestFromAddresses(prefix, filters, addresses), letterCase);
+}

@@ -1,0 +1,57 @@
+// The account's US mail strictness (gaps.md): which deliverability an inline US `to` needs.
+// strict: deliverable only; normal: also the three deliverable_*_unit values; relaxed: anything.
+import { ApiError } from '../errors';
+import type { Mode } from '../catalog/types';
+import { judgeUsAddress } from './us-verifier';
+import { usTestSample, usTestValue } from './samples/us';
+import type { UsDeliverability } from './us-object';
+
+export type UsMailStrictness = 'strict' | 'normal' | 'relaxed';
+
+export function strictnessAllows(strictness: string, deliverability: UsDeliverability): boolean {
+  if (strictness === 'strict') return deliverability === 'deliverable';
+  if (strictness === 'normal') return deliverability !== 'undeliverable';
+  return true;
+}
+
+export interface UsAddressRecord {
+  address_line1: string;
+  address_line2?: string | null;
+  address_city?: string | null;
+  address_state?: string | null;
+  address_zip?: string | null;
+}
+
+/**
+ * How deliverable an address-book style US address is. Live mode verifies it; test mode never
+ * verifies, so a magic test value in address_line1 (`undeliverable no match`, ...) picks its sample's
+ * deliverability and anything else counts as deliverable.
+ */
+export function usDeliverability(record: UsAddressRecord, mode: Mode): { deliverability: UsDeliverability; reason: string } {
+  if (mode === 'test') {
+    const magic = usTestValue({ primary_line: record.address_line1 });
+    const deliverability = magic ? usTestSample({ primary_line: magic }).deliverability : 'deliverable';
+    return { deliverability, reason: deliverability === 'undeliverable' ? 'test value' : '' };
+  }
+  const { verification, reason } = judgeUsAddress({
+    primary_line: record.address_line1,
+    secondary_line: record.address_line2 ?? undefined,
+    city: record.address_city ?? undefined,
+    state: record.address_state ?? undefined,
+    zip_code: record.address_zip ?? undefined,
+  });
+  return { deliverability: verification.deliverability, reason };
+}
+
+/** Throws `failed_deliverability_strictness` (422) when the account's setting refuses the address. */
+export function assertUsMailStrictness(record: UsAddressRecord, strictness: string, mode: Mode, field = 'to'): void {
+  if (strictness === 'relaxed') return;
+  const { deliverability, reason } = usDeliverability(record, mode);
+  if (!strictnessAllows(strictness, deliverability)) {
+    throw new ApiError(
+      'failed_deliverability_strictness',
+      `${field} address is ${deliverability}${reason ? ` (${reason})` : ''}, which the account's ${strictness} US mail strictness does not allow.`,
+      422,
+    );
+  }
+}
