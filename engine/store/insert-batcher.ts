@@ -21,7 +21,10 @@ export class InsertBatcher {
   private queue: Waiter[] = [];
   private writing = false;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly sqlite: boolean,
+  ) {}
 
   insert(rows: PendingRows): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -52,10 +55,54 @@ export class InsertBatcher {
   private async write(all: PendingRows[]): Promise<void> {
     const objects = all.flatMap((r) => r.objects);
     const metadata = all.flatMap((r) => r.metadata);
+    if (this.sqlite) return writeSqlite(this.knex, objects, metadata);
     await this.knex.transaction(async (trx) => {
       // SQLite caps bound parameters per statement; 8 columns x 100 rows stays well under it.
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
       for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
     });
+  }
+}
+
+interface SqliteConnection {
+  prepare(sql: string): { run(...params: unknown[]): unknown };
+  transaction(fn: () => void): () => void;
+}
+
+interface PoolClient {
+  acquireConnection(): Promise<SqliteConnection>;
+  releaseConnection(connection: SqliteConnection): void;
+}
+
+const statementsByConnection = new WeakMap<SqliteConnection, Map<string, { run(...params: unknown[]): unknown }>>();
+
+/**
+ * On SQLite the batch runs synchronously on Knex's own (single) connection, borrowed from its pool
+ * so Knex transactions never interleave with it, with the statements Knex builds prepared once.
+ */
+async function writeSqlite(knex: Knex, objects: Record<string, unknown>[], metadata: Record<string, unknown>[]): Promise<void> {
+  const client = knex.client as unknown as PoolClient;
+  const connection = await client.acquireConnection();
+  try {
+    let cache = statementsByConnection.get(connection);
+    if (!cache) {
+      cache = new Map();
+      statementsByConnection.set(connection, cache);
+    }
+    const insert = (table: string, row: Record<string, unknown>) => {
+      const { sql, bindings } = knex(table).insert(row).toSQL().toNative();
+      let prepared = cache!.get(sql);
+      if (!prepared) {
+        prepared = connection.prepare(sql);
+        cache!.set(sql, prepared);
+      }
+      prepared.run(...bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)));
+    };
+    connection.transaction(() => {
+      for (const row of objects) insert('objects', row);
+      for (const row of metadata) insert('object_metadata', row);
+    })();
+  } finally {
+    client.releaseConnection(connection);
   }
 }

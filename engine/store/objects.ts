@@ -51,7 +51,7 @@ export class ObjectStore {
     private readonly knex: Knex,
     private readonly reader: Reader = knexReader,
   ) {
-    this.batcher = new InsertBatcher(knex);
+    this.batcher = new InsertBatcher(knex, knex.client.config.client === 'better-sqlite3');
   }
 
   /** Stores a new object; inside a caller's transaction when `trx` is given, else group-committed. */
