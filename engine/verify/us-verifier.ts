@@ -25,6 +25,40 @@ function cityIn(record: ZipRecord, city: string): string | undefined {
   return key === '' ? undefined : record.cities.find((c) => normalizeCity(c) === key);
 }
 
+const MILITARY_CITIES = new Set(['APO', 'FPO', 'DPO']);
+
+/**
+ * The city to print for a ZIP, or undefined when the city contradicts the ZIP. The database lists
+ * few acceptable alternative names, so only a real contradiction counts: a city of the same state
+ * whose ZIPs all lie outside this ZIP's sectional center (first three digits). A name the database
+ * does not know is kept (likely an alias: HOLLYWOOD, LAKE BUENA VISTA), unless it is a misspelling
+ * of the ZIP's city (SAN FRANSISCO), which is corrected as USPS would.
+ */
+function cityForZip(record: ZipRecord, city: string): string | undefined {
+  const exact = cityIn(record, city);
+  if (exact) return exact;
+  const upper = city.toUpperCase();
+  if (record.type === 'military' && MILITARY_CITIES.has(upper)) return upper;
+  const elsewhere = zipsForCityState(city, record.state);
+  if (elsewhere.length === 0) return record.cities.find((c) => nearlySame(normalizeCity(c), normalizeCity(city))) ?? upper;
+  const scf = record.zip.slice(0, 3);
+  return elsewhere.some((z) => z.startsWith(scf)) ? upper : undefined;
+}
+
+/** Edit distance of at most 2 (1 for short names): a typo, not another place. */
+function nearlySame(a: string, b: string): boolean {
+  const max = Math.min(a.length, b.length) < 6 ? 1 : 2;
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    if (Math.min(...row) > max) return false;
+    prev = row;
+  }
+  return prev[b.length] <= max;
+}
+
 /** ZIP first (it must exist and agree with city and state); else a city and state with exactly one ZIP. */
 function place(p: ParsedUsAddress): Place {
   const miss = (reason: string, record?: ZipRecord): Place => ({ found: false, reason, record, city: p.city, state: p.state, zip: p.zip_code });
@@ -32,12 +66,8 @@ function place(p: ParsedUsAddress): Place {
     const record = lookupZip(p.zip_code);
     if (!record) return miss(`ZIP code ${p.zip_code} does not exist`);
     if (p.state !== '' && p.state !== record.state) return miss(`ZIP code ${p.zip_code} is not in ${p.state}`, record);
-    let city = record.city;
-    if (p.city !== '') {
-      const match = cityIn(record, p.city);
-      if (!match) return miss(`${p.city} is not a city of ZIP code ${p.zip_code}`, record);
-      city = match;
-    }
+    const city = p.city === '' ? record.city : cityForZip(record, p.city);
+    if (city === undefined) return miss(`${p.city} ${record.state} is not served by ZIP code ${p.zip_code}`, record);
     return { found: true, reason: '', record, city, state: record.state, zip: record.zip };
   }
   if (p.city === '' || p.state === '') return miss('no ZIP code, city or state');
@@ -52,7 +82,8 @@ function place(p: ParsedUsAddress): Place {
 
 function deliveryLineProblem(p: ParsedUsAddress): string {
   if (p.kind === 'street' && (p.primary_number === '' || p.street_name === '')) return 'the street line has no house number or street';
-  if (p.kind !== 'street' && p.kind !== 'general_delivery' && p.primary_number === '') return 'the box number is missing';
+  // Ships (USS ...) and general delivery have no box number; PO, RR, HC, PSC and UNIT boxes do.
+  if (p.primary_number === '' && (/\bBOX$/.test(p.street_name) || p.kind === 'po_box')) return 'the box number is missing';
   return '';
 }
 
