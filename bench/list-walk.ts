@@ -5,16 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from '../engine/store/connection';
-import { migrateLatest } from '../engine/store/migrate';
 import { buildAddress } from '../engine/mail/address-book';
 import { load, printTable, rssMb, startChild } from './lib';
-
-async function seed(file: string, rows: number): Promise<void> {
-  const db = connect(file);
-  await migrateLatest(db.knex);
-  await db.knex.destroy();
-  // The engine creates the account on first start; rows are attached to it afterwards.
-}
 
 async function fill(file: string, accountId: string, rows: number): Promise<number> {
   const db = connect(file);
@@ -38,9 +30,8 @@ async function fill(file: string, accountId: string, rows: number): Promise<numb
 export async function benchListWalk(rows: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-walk-'));
   const file = path.join(dir, 'walk.sqlite');
-  await seed(file, rows);
+  // The first start creates the account the rows belong to.
   let engine = await startChild('engine-server.ts', { DATABASE_URL: file });
-  const key = engine.lines.find((l) => l.startsWith('KEY '))!.slice(4);
   engine.process.kill();
   const db = connect(file);
   const account = (await db.knex('accounts').first('id')) as { id: string };
@@ -49,6 +40,7 @@ export async function benchListWalk(rows: number): Promise<void> {
   process.stdout.write(`seeded ${rows} addresses in ${(seedMs / 1000).toFixed(1)} s\n`);
 
   engine = await startChild('engine-server.ts', { DATABASE_URL: file });
+  const key = engine.lines.find((l) => l.startsWith('KEY '))!.slice(4);
   const headers = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
   try {
     let next: string | null = `${engine.url}/v1/addresses?limit=100`;

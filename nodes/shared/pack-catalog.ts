@@ -1,6 +1,8 @@
 // The catalog as the packs see it: plain JSON (JSON Schema objects, no TypeBox symbols, no rule
 // functions), so it can be frozen into each pack at build time and walked without the engine.
-export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
+import type { Operation, Resource } from '../../engine/catalog/types';
+
+export type { HttpMethod } from '../../engine/catalog/types';
 
 /** A JSON Schema node, as TypeBox emits it (anyOf, const, type, properties, patternProperties...). */
 export interface JsonSchema {
@@ -31,42 +33,16 @@ export interface JsonSchema {
   maxProperties?: number;
 }
 
-export interface PackOperation {
-  name: string;
-  method: HttpMethod;
-  path: string;
-  summary: string;
-  body?: JsonSchema;
-  query?: JsonSchema;
-  response: 'object' | 'list' | 'deleted';
-  publishable?: boolean;
-  idempotent?: boolean;
-  files?: string[];
-}
+/** A catalog operation as data: schemas as plain JSON Schema, no rule functions. */
+export type PackOperation = Omit<Operation, 'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota'> & { body?: JsonSchema; query?: JsonSchema };
 
-export interface PackResource {
-  name: string;
-  title: string;
-  object: string;
-  idPrefix: string;
-  idPattern: string;
-  description: string;
-  schema: JsonSchema;
-  operations: PackOperation[];
-  events: string[];
-  sample: Record<string, unknown>;
-}
+/** A catalog resource as data. */
+export type PackResource = Omit<Resource, 'schema' | 'operations'> & { schema: JsonSchema; operations: PackOperation[] };
 
 const plain = <T>(value: unknown): T => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))) as T;
 
 /** Strip the catalog down to data: what a pack needs, nothing it must not carry. */
-/** The shape of the engine's catalog entries this module reads (structurally: no import of engine code). */
-interface CatalogResource extends Omit<PackResource, 'schema' | 'operations'> {
-  schema: object;
-  operations: (Omit<PackOperation, 'body' | 'query'> & { body?: object; query?: object; rules?: unknown })[];
-}
-
-export function toPackCatalog(catalog: readonly CatalogResource[]): PackResource[] {
+export function toPackCatalog(catalog: readonly Resource[]): PackResource[] {
   return catalog.map((r) => ({
     name: r.name,
     title: r.title,
