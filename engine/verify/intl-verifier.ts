@@ -39,7 +39,8 @@ export function normalizePostalCode(country: string, raw: string): string {
   const c = up(raw).replace(/^[A-Z]{2}-(?=\d)/, (p) => (p.slice(0, 2) === country ? '' : p));
   const compact = c.replace(/[\s-]/g, '');
   switch (country) {
-    case 'GB': case 'CA': return /^[A-Z0-9]{5,7}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : c;
+    case 'GB': return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : c;
+    case 'CA': return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : c;
     case 'NL': return /^\d{4}[A-Z]{2}$/.test(compact) ? `${compact.slice(0, 4)} ${compact.slice(4)}` : c;
     case 'BR': return /^\d{8}$/.test(compact) ? `${compact.slice(0, 5)}-${compact.slice(5)}` : c;
     case 'JP': return /^\d{7}$/.test(compact) ? `${compact.slice(0, 3)}-${compact.slice(3)}` : c.replace(/^〒\s*/, '');
