@@ -13,8 +13,12 @@ const FRACTIONS: Readonly<Record<string, string>> = { '½': ' 1/2', '¼': ' 1/4'
 // Designators people glue to their number ("APT4", "STE200", "RR2", "BOX123").
 const GLUED = /^(APT|STE|SUITE|UNIT|RM|ROOM|BLDG|FL|LOT|SPC|TRLR|PMB|BOX|POB|POBOX|RR|HC|HCR|PSC|CMR|RFD)(\d[A-Z0-9-]*)$/;
 
+const ALREADY_CLEAN = /^[A-Z0-9 ]*$/;
+
 /** Upper case, no accents, no punctuation but ',', '#', '-' and '/'. */
 export function cleanText(input: string): string {
+  // Most calls see text that is already clean (re-formatting parsed parts): skip the passes.
+  if (ALREADY_CLEAN.test(input)) return input;
   return input
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -33,6 +37,9 @@ export function cleanText(input: string): string {
 }
 
 function splitWord(raw: string): string[] {
+  if (raw === '') return [];
+  // Hot path: a plain word (no hyphen) is itself, unless a designator is glued to its number.
+  if (!raw.includes('-')) return /^\d/.test(raw) || (!/\d/.test(raw) && raw !== 'POBOX') ? [raw] : splitGlued(raw);
   let w = raw.replace(/^-+|-+$/g, '');
   if (w === '') return [];
   // Hyphens belong to numbers ("12-34", "62701-1234"); between letters they separate words.
@@ -51,7 +58,7 @@ function splitGlued(w: string): string[] {
 
 /** Words of a line, each remembering whether a comma followed it. */
 export function words(input: string | null | undefined): Word[] {
-  if (!input) return [];
+  if (!input || input.trim() === '') return [];
   const out: Word[] = [];
   for (const chunk of cleanText(input).split(',')) {
     const parts = chunk.split(/\s+/).flatMap(splitWord);
