@@ -55,3 +55,30 @@ export function assertUsMailStrictness(record: UsAddressRecord, strictness: stri
     );
   }
 }
+
+/**
+ * For the address book and mailpiece `to`: the record in verified form (live: the verifier's lines,
+ * with city, state and ZIP from the ZIP database when deliverable; test: Pub 28 lines as given),
+ * after the strictness check. Records the verifier judges undeliverable keep their Pub 28 lines.
+ */
+export function verifiedUsRecord(record: UsAddressRecord, strictness: string, mode: Mode, field = 'to'): Required<UsAddressRecord> & { deliverability: UsDeliverability } {
+  assertUsMailStrictness(record, strictness, mode, field);
+  const { verification: v } = judgeUsAddress({
+    primary_line: record.address_line1,
+    secondary_line: record.address_line2 ?? undefined,
+    city: record.address_city ?? undefined,
+    state: record.address_state ?? undefined,
+    zip_code: record.address_zip ?? undefined,
+  });
+  const line2 = [v.urbanization, v.secondary_line].filter(Boolean).join(' ');
+  const c = v.components;
+  const deliverability = mode === 'live' ? v.deliverability : usDeliverability(record, mode).deliverability;
+  return {
+    address_line1: v.primary_line,
+    address_line2: line2 === '' ? null : line2,
+    address_city: c.city || (record.address_city ?? null),
+    address_state: c.state || (record.address_state ?? null),
+    address_zip: c.zip_code ? (c.zip_code_plus_4 ? `${c.zip_code}-${c.zip_code_plus_4}` : c.zip_code) : (record.address_zip ?? null),
+    deliverability,
+  };
+}
