@@ -22,7 +22,7 @@ export interface RunningEngine {
 
 export async function openServices(config: EngineConfig, db: Database = connect(config.databaseUrl)): Promise<Services> {
   await migrateLatest(db.knex);
-  const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader;
+  const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader(db.knex);
   return {
     db,
     objects: new ObjectStore(db.knex, reader),

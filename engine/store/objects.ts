@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
 import { decodeCursor, encodeCursor } from './cursor';
 import { InsertBatcher } from './insert-batcher';
-import { knexReader, type Reader } from './reader';
+import { knexReader, type Reader, type Slot } from './reader';
 
 export interface Scope {
   accountId: string;
@@ -46,12 +46,20 @@ const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 export class ObjectStore {
   private readonly batcher: InsertBatcher;
+  private readonly reader: Reader;
+  /** retrieve by id is the hottest read: its SQL is built once */
+  private readonly byId: (values: unknown[]) => Promise<Row[]>;
+  private readonly byIdWithDeleted: (values: unknown[]) => Promise<Row[]>;
 
   constructor(
     private readonly knex: Knex,
-    private readonly reader: Reader = knexReader,
+    reader?: Reader,
   ) {
+    this.reader = reader ?? knexReader(knex);
     this.batcher = new InsertBatcher(knex, knex.client.config.client === 'better-sqlite3');
+    const byId = (s: Slot) => this.knex('objects').select('body').where({ account_id: s(0), mode: s(1), kind: s(2), id: s(3) });
+    this.byId = this.reader.prepare<Row>((s) => byId(s).where('deleted', false).limit(1));
+    this.byIdWithDeleted = this.reader.prepare<Row>((s) => byId(s).limit(1));
   }
 
   /** Stores a new object; inside a caller's transaction when `trx` is given, else group-committed. */
@@ -74,9 +82,7 @@ export class ObjectStore {
 
   /** The object, or undefined when it does not exist in this scope (or was deleted, unless asked). */
   async get(scope: Scope, kind: string, id: string, options: { includeDeleted?: boolean } = {}): Promise<ApiObject | undefined> {
-    const query = this.scoped(scope, kind).where('id', id).select('body');
-    if (!options.includeDeleted) query.where('deleted', false);
-    const row = await this.reader.first<Row>(query);
+    const [row] = await (options.includeDeleted ? this.byIdWithDeleted : this.byId)([scope.accountId, scope.mode, kind, id]);
     return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
 
