@@ -55,15 +55,7 @@ export function createApp(services: Services): Koa {
 
     const scope = { accountId: caller.account.id, mode: caller.mode };
     const key = route.operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
-    if (key) {
-      const stored = await idempotency.find(scope, route.resource.name, key);
-      if (stored) {
-        ctx.status = stored.status;
-        ctx.body = stored.body;
-        return;
-      }
-    }
-    const result = await route.handler({
+    const run = async () => ({ status: 200, body: await route.handler({
       resource: route.resource,
       operation: route.operation,
       caller,
@@ -75,9 +67,10 @@ export function createApp(services: Services): Koa {
       version,
       url: `${requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl)}${ctx.path}`,
       services,
-    });
-    ctx.status = 200;
-    ctx.body = key ? (await idempotency.save(scope, route.resource.name, key, { status: 200, body: result })).body : result;
+    }) });
+    const response = key ? await idempotency.once(scope, route.resource.name, key, run) : await run();
+    ctx.status = response.status;
+    ctx.body = response.body;
   });
   return app;
 }

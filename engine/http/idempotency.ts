@@ -1,4 +1,6 @@
 // Idempotency-Key (header) or idempotency_key (query): a repeated create returns the stored response.
+// The key is claimed before the work starts, so two concurrent requests with one key cannot both
+// create: the second gets 409 until the first has finished, then the stored response.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../errors';
@@ -6,6 +8,7 @@ import type { Scope } from '../store/objects';
 import { nowIso } from '../util/time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const IN_PROGRESS = 0;
 
 export function idempotencyKey(header: string | undefined, query: Record<string, unknown>): string | undefined {
   const fromQuery = query.idempotency_key;
@@ -26,22 +29,31 @@ export interface StoredResponse {
 export class IdempotencyStore {
   constructor(private readonly knex: Knex) {}
 
-  async find(scope: Scope, kind: string, key: string): Promise<StoredResponse | undefined> {
-    const row = (await this.knex('idempotency_keys')
-      .where({ account_id: scope.accountId, mode: scope.mode, kind, key })
-      .where('date_created', '>', new Date(Date.now() - DAY_MS).toISOString())
-      .first('status', 'body')) as { status: number; body: string } | undefined;
-    return row && { status: row.status, body: JSON.parse(row.body) };
-  }
-
-  /** Records the response; a concurrent twin that stored first wins and its response is returned. */
-  async save(scope: Scope, kind: string, key: string, response: StoredResponse): Promise<StoredResponse> {
+  /** Runs `work` once per key within 24 hours; repeats get the first response. */
+  async once(scope: Scope, kind: string, key: string, work: () => Promise<StoredResponse>): Promise<StoredResponse> {
     const where = { account_id: scope.accountId, mode: scope.mode, kind, key };
-    await this.knex('idempotency_keys').where(where).where('date_created', '<=', new Date(Date.now() - DAY_MS).toISOString()).delete();
-    await this.knex('idempotency_keys')
-      .insert({ ...where, request_hash: createHash('sha256').update(key).digest('hex'), status: response.status, body: JSON.stringify(response.body), date_created: nowIso() })
-      .onConflict(['account_id', 'mode', 'kind', 'key'])
-      .ignore();
-    return (await this.find(scope, kind, key)) ?? response;
+    const cutoff = new Date(Date.now() - DAY_MS).toISOString();
+    const existing = (await this.knex('idempotency_keys').where(where).first('status', 'body', 'date_created')) as { status: number; body: string; date_created: string } | undefined;
+    if (existing && existing.date_created > cutoff) {
+      if (existing.status === IN_PROGRESS) throw inProgress();
+      return { status: existing.status, body: JSON.parse(existing.body) };
+    }
+    if (existing) await this.knex('idempotency_keys').where(where).where('date_created', '<=', cutoff).delete();
+    try {
+      await this.knex('idempotency_keys').insert({ ...where, request_hash: createHash('sha256').update(key).digest('hex'), status: IN_PROGRESS, body: 'null', date_created: nowIso() });
+    } catch {
+      throw inProgress(); // a concurrent request claimed the key first
+    }
+    let response: StoredResponse;
+    try {
+      response = await work();
+    } catch (error) {
+      await this.knex('idempotency_keys').where(where).delete(); // failed work may be retried with the key
+      throw error;
+    }
+    await this.knex('idempotency_keys').where(where).update({ status: response.status, body: JSON.stringify(response.body) });
+    return response;
   }
 }
+
+const inProgress = () => new ApiError('conflict', 'A request with this idempotency key is already in progress. Retry after it finishes.', 409);

@@ -198,3 +198,25 @@ test('idempotency: a repeated key returns the first response and creates nothing
   const live = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'abc-1' }, key: keys.live });
   t.is(live.status, 401, 'keys are scoped per mode (live also needs a payment method)');
 });
+
+test('idempotency under concurrency: one key creates exactly one object', async (t, { engine }) => {
+  const keys = await engine.createAccount();
+  const api = client(engine.url, keys.test);
+  const replies = await Promise.all(Array.from({ length: 8 }, () => api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'race' } })));
+  const ok = replies.filter((r) => r.status === 200);
+  t.true(ok.length >= 1);
+  t.true(replies.every((r) => r.status === 200 || (r.status === 409 && r.body.error.code === 'conflict')));
+  t.true(ok.every((r) => r.body.id === ok[0].body.id));
+  t.is((await api('GET', '/v1/addresses?include[]=total_count')).body.total_count, 1);
+  const after = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'race' } });
+  t.is(after.body.id, ok[0].body.id);
+});
+
+test('idempotency: a failed request does not burn its key', async (t, { engine }) => {
+  const keys = await engine.createAccount();
+  const api = client(engine.url, keys.test);
+  const bad = await api('POST', '/v1/addresses', { json: { ...US, address_zip: 'nope' }, headers: { 'Idempotency-Key': 'retry-me' } });
+  t.is(bad.status, 422);
+  const good = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'retry-me' } });
+  t.is(good.status, 200);
+});
