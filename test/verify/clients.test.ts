@@ -57,7 +57,7 @@ test('lob-node: usVerifications.verify with a test key, components and one strin
 test('lob-node: live verification, bulk (JSON), intl, autocomplete with valid_addresses, ZIP lookup', async (t, ctx) => {
   const { lob } = await clients(ctx, true);
   const v = await lob.usVerifications.verify({ primary_line: '210 King Street', city: 'San Francisco', state: 'CA', zip_code: '94107' });
-  t.is(v.deliverability, 'deliverable');
+  t.is(String(v.deliverability), 'deliverable');
   t.is(v.last_line, 'SAN FRANCISCO CA 94107');
   const bulk = await lob.bulkUSVerifications.verify({ addresses: [{ primary_line: '1 Telegraph Hill Blvd', zip_code: '94133' }, { primary_line: '' }] }, { case: 'proper' });
   t.is(bulk.addresses[0].primary_line, '1 Telegraph Hill Blvd');
@@ -89,10 +89,10 @@ test('SDK: UsVerificationsApi.verifySingle and verifyBulk pass the model id chec
     const { us } = await clients(ctx, live);
     const v = await us.verifySingle({ primary_line: live ? '1 Telegraph Hill Blvd' : 'deliverable', city: 'San Francisco', state: 'CA', zip_code: '94133' } as never, 'proper');
     t.regex(v.id!, /^us_ver_[a-zA-Z0-9_]+$/);
-    t.is(v.deliverability, 'deliverable');
+    t.is(String(v.deliverability), 'deliverable');
     t.is(v.primary_line, '1 Telegraph Hill Blvd');
     const one = await us.verifySingle({ address: live ? '1 Telegraph Hill Blvd, San Francisco CA 94133' : 'unnecessary unit' } as never);
-    t.is(one.deliverability, live ? 'deliverable' : 'deliverable_unnecessary_unit');
+    t.is(String(one.deliverability), live ? 'deliverable' : 'deliverable_unnecessary_unit');
     const bulk = await us.verifyBulk({ addresses: [{ primary_line: 'po box', zip_code: '94107' }, { city: 'x' }] } as never, 'upper');
     t.is(bulk.addresses.length, 1, 'the SDK keeps entries with an id in addresses');
     t.is(bulk.errorAddresses.length, 1, 'and moves error entries to errorAddresses');
@@ -114,8 +114,8 @@ test('SDK: IntlVerificationsApi, UsAutocompletionsApi, ZipLookupsApi with test a
   const live = await clients(ctx, true);
   const intl = await live.intl.verifySingle({ primary_line: '10 Downing St', city: 'London', postal_code: 'SW1A2AA', country: 'GB' } as never);
   t.regex(intl.id!, /^intl_ver_[a-zA-Z0-9]+$/);
-  t.is(intl.deliverability, 'deliverable');
-  t.is((await live.zip.lookup({ zip_code: '94172' } as never)).zip_code_type, 'po_box');
+  t.is(String(intl.deliverability), 'deliverable');
+  t.is(String((await live.zip.lookup({ zip_code: '94172' } as never)).zip_code_type), 'po_box');
   t.is((await live.auto.autocomplete({ address_prefix: '1 Tel', state: 'CA' } as never)).suggestions!.length, 0);
 });
 

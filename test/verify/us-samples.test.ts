@@ -45,9 +45,9 @@ for (const value of Object.keys(EXPECTED)) {
     }
     if (['AA', 'AE', 'AP'].includes(c.state) || v.deliverability === 'undeliverable') t.is(c.latitude, null);
     else t.is(typeof c.latitude, 'number');
-    t.is(v.components.record_type, EXPECTED[value].record_type);
-    t.is(v.components.address_type, EXPECTED[value].address_type);
-    t.is(v.deliverability_analysis.dpv_confirmation, EXPECTED[value].dpv);
+    t.is(String(v.components.record_type), EXPECTED[value].record_type);
+    t.is(String(v.components.address_type), EXPECTED[value].address_type);
+    t.is(String(v.deliverability_analysis.dpv_confirmation), EXPECTED[value].dpv);
     t.true(v.deliverability_analysis.dpv_footnotes.length >= 1 && v.deliverability_analysis.dpv_footnotes.length <= 3);
   });
 }

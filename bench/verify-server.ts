@@ -1,0 +1,16 @@
+// The engine in its own process for the verification benchmark: a paying account (no free-quota
+// counting), rate limit raised, its live and test keys on stdout.
+import { loadConfig } from '../engine/config';
+import { startEngine } from '../engine/server';
+
+async function main(): Promise<void> {
+  const engine = await startEngine(loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }));
+  const { accounts } = engine.services;
+  const { account, keys } = await accounts.create(`bench-verify-${Date.now()}`);
+  await accounts.setSetting(account.id, 'rate_limit_per_5s', 100_000_000);
+  await accounts.setSetting(account.id, 'payment_method_verified', true);
+  process.stdout.write(`LIVE ${keys.live}\nTEST ${keys.test}\nREADY ${engine.url}\n`);
+}
+
+process.on('SIGINT', () => process.exit(0));
+void main();
