@@ -2,6 +2,7 @@
 // autocomplete, US ZIP lookup, International verification; gaps.md: bulk verification).
 import { Type, type TObject } from '@sinclair/typebox';
 import { isCountryCode, US_TERRITORIES } from './countries';
+import { nullable } from './fields';
 import type { Rule } from './types';
 
 const str = (maxLength: number, description: string, example: string) => Type.String({ maxLength, description, examples: [example] });
@@ -26,7 +27,7 @@ export const autocompleteQuery = () =>
 /** Body of `POST /v1/us_verifications`: components, or one `address` string, never both. */
 export const usVerificationBody = () =>
   Type.Object({
-    recipient: Type.Optional(Type.Union([str(500, 'Intended recipient, a person or firm. Not allowed with `address`.', 'Harry Zhang'), Type.Null()])),
+    recipient: Type.Optional(nullable(str(500, 'Intended recipient, a person or firm. Not allowed with `address`.', 'Harry Zhang'))),
     primary_line: Type.Optional(str(200, 'Street line: house number, street, and units. Required unless `address` is sent.', '210 King Street')),
     secondary_line: Type.Optional(str(200, 'Second line, usually the unit.', 'Suite 6100')),
     urbanization: Type.Optional(str(200, 'Puerto Rico only: the urbanization (URB ...).', 'URB LAS GLADIOLAS')),
@@ -65,7 +66,7 @@ export const usVerificationRules: Rule[] = [singleOrComponents(US_FIELDS), prima
 /** Body of `POST /v1/intl_verifications`: components with a country, or `address` with a country. */
 export const intlVerificationBody = () =>
   Type.Object({
-    recipient: Type.Optional(Type.Union([str(500, 'Intended recipient, a person or firm.', 'John Doe'), Type.Null()])),
+    recipient: Type.Optional(nullable(str(500, 'Intended recipient, a person or firm.', 'John Doe'))),
     primary_line: Type.Optional(str(200, 'Street line. Required unless `address` is sent.', '370 Water St')),
     secondary_line: Type.Optional(str(200, 'Second line (unit, building).', '')),
     city: Type.Optional(str(200, 'City or locality.', 'Summerside')),
