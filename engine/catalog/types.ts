@@ -30,6 +30,8 @@ export interface Operation {
   query?: TObject;
   rules?: Rule[];
   response: ResponseShape;
+  /** the response body when it is not the resource's own object (bulk answers, ...) */
+  responseSchema?: TObject;
   /** publishable keys may call it (verification family only) */
   publishable?: boolean;
   /** multiple of the account's per-5-seconds rate limit */

@@ -12,7 +12,7 @@ import {
   usVerificationRules,
   zipLookupBody,
 } from './verification-fields';
-import { autocompletionObject, intlVerificationObject, usVerificationObject, zipLookupObject } from './verification-objects';
+import { autocompletionObject, bulkResponse, intlVerificationObject, usVerificationObject, zipLookupObject } from './verification-objects';
 
 /** The spec's published test sample for `po box`. */
 const PO_BOX_SAMPLE = {
@@ -52,7 +52,7 @@ export const usVerifications: Resource = {
   schema: usVerificationObject(),
   operations: [
     { name: 'verify', method: 'POST', path: '/v1/us_verifications', summary: 'Verify a US address', body: usVerificationBody(), query: caseQuery(), rules: usVerificationRules, response: 'object', publishable: true, rateLimitFactor: 2, freeLiveQuota: 300 },
-    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/us_verifications', summary: 'Verify up to 20 US addresses', body: bulkBody('POST /v1/us_verifications', usVerificationBody()), query: caseQuery(), response: 'object', publishable: true },
+    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/us_verifications', summary: 'Verify up to 20 US addresses', body: bulkBody('POST /v1/us_verifications', usVerificationBody()), query: caseQuery(), response: 'object', responseSchema: bulkResponse(usVerificationObject()), publishable: true },
   ],
   events: [],
   sample: PO_BOX_SAMPLE,
@@ -112,7 +112,7 @@ export const intlVerifications: Resource = {
   schema: intlVerificationObject(),
   operations: [
     { name: 'verify', method: 'POST', path: '/v1/intl_verifications', summary: 'Verify an international address', body: intlVerificationBody(), rules: intlVerificationRules, response: 'object', publishable: true },
-    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/intl_verifications', summary: 'Verify up to 20 international addresses', body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()), response: 'object', publishable: true },
+    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/intl_verifications', summary: 'Verify up to 20 international addresses', body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()), response: 'object', responseSchema: bulkResponse(intlVerificationObject()), publishable: true },
   ],
   events: [],
   sample: {

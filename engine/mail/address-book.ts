@@ -5,7 +5,8 @@ import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { ApiObject, ObjectStore, Scope } from '../store/objects';
 import type { Settings } from '../accounts/settings';
-import { standardizeUsRecord, upperRecord, type AddressRecord } from './standardize';
+import { upperRecord, type AddressRecord } from './standardize';
+import { verifiedUsRecord } from '../verify/strictness';
 
 const KIND = 'addresses';
 
@@ -40,7 +41,10 @@ export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']
     lines = NCOA_SAMPLE;
     recipientMoved = true;
   } else {
-    lines = standardizeUsRecord(record);
+    // Corrected and standardized when possible (spec): the verifier's Pub 28 lines, in live mode with
+    // city, state and ZIP from the ZIP database. Strictness applies to mailpieces, not the book.
+    const { deliverability: _deliverability, ...verified } = verifiedUsRecord(record, 'relaxed', mode, 'address');
+    lines = { ...verified, address_line1: verified.address_line1 || upperRecord(record).address_line1 };
     recipientMoved = mode === 'test' ? false : null;
   }
   return {

@@ -1,5 +1,4 @@
-// How stored addresses are written: US ones standardized to USPS Publication 28, others upper-cased.
-import { standardizeAddressRecord } from '../verify/usps';
+// How non-US addresses are stored: only upper-cased (spec, Create rule 3). US ones go through the verifier.
 
 export interface AddressRecord {
   address_line1: string;
@@ -19,10 +18,4 @@ export function upperRecord(record: AddressRecord): AddressRecord {
     address_state: upper(record.address_state),
     address_zip: upper(record.address_zip),
   };
-}
-
-/** Deterministic: the same input always gives the same lines, and standardized lines stay as they are. */
-export function standardizeUsRecord(record: AddressRecord): AddressRecord {
-  const out = standardizeAddressRecord(record);
-  return { address_line1: out.address_line1, address_line2: out.address_line2, address_city: out.address_city, address_state: out.address_state, address_zip: out.address_zip };
 }

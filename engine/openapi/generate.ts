@@ -31,6 +31,7 @@ function listSchema(resource: Resource): Json {
 }
 
 function responseSchema(resource: Resource, operation: Operation): Json {
+  if (operation.responseSchema) return plain(operation.responseSchema);
   if (operation.response === 'list') return listSchema(resource);
   if (operation.response === 'deleted') return { type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { const: true } } };
   return { $ref: `#/components/schemas/${resource.object}` };
@@ -58,7 +59,7 @@ function operationObject(resource: Resource, operation: Operation): Json {
     tags: [resource.title],
     parameters,
     responses: {
-      200: { description: 'Success', content: { 'application/json': { schema: responseSchema(resource, operation), example: operation.response === 'object' ? resource.sample : undefined } } },
+      200: { description: 'Success', content: { 'application/json': { schema: responseSchema(resource, operation), example: operation.response === 'object' && !operation.responseSchema ? resource.sample : undefined } } },
       401: error,
       403: error,
       404: error,

@@ -34,7 +34,7 @@ export interface JsonSchema {
 }
 
 /** A catalog operation as data: schemas as plain JSON Schema, no rule functions. */
-export type PackOperation = Omit<Operation, 'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota'> & { body?: JsonSchema; query?: JsonSchema };
+export type PackOperation = Omit<Operation, 'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota' | 'responseSchema'> & { body?: JsonSchema; query?: JsonSchema };
 
 /** A catalog resource as data. */
 export type PackResource = Omit<Resource, 'schema' | 'operations'> & { schema: JsonSchema; operations: PackOperation[] };

@@ -220,3 +220,20 @@ test('idempotency: a failed request does not burn its key', async (t, { engine }
   const good = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'retry-me' } });
   t.is(good.status, 200);
 });
+
+serial('live mode corrects a US address from the ZIP database; the same input stays deterministic', async (t, { engine }) => {
+  const name = `live-${Date.now()}`;
+  const keys = await engine.createAccount(name);
+  await engine.setSetting('payment_method_verified', true, name);
+  await engine.setSetting('email_verified', true, name);
+  const live = client(engine.url, keys.live);
+  const input = { name: 'Ada', address_line1: '1 telegraph hill boulevard', address_city: 'san fransisco', address_state: 'california', address_zip: '94133' };
+  const a = await live('POST', '/v1/addresses', { json: input });
+  t.is(a.status, 200);
+  t.is(a.body.address_line1, '1 TELEGRAPH HILL BLVD');
+  t.is(a.body.address_city, 'SAN FRANCISCO');
+  t.is(a.body.address_state, 'CA');
+  t.is(a.body.recipient_moved, null, 'no change-of-address data behind live mode');
+  const b = await live('POST', '/v1/addresses', { json: input });
+  for (const field of ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip']) t.is(b.body[field], a.body[field]);
+});

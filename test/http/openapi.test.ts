@@ -165,3 +165,16 @@ test('its schemas are valid JSON Schema 2020-12, and what the engine returns con
   t.false(validateAddress({ ...us.body, name: 'n'.repeat(41) }));
   t.false(validateAddress({ ...us.body, id: 'psc_123' }));
 });
+
+test('bulk verification answers are documented as bulk envelopes', async (t) => {
+  const engine = await startEngine();
+  try {
+    const doc = (await (await fetch(`${engine.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+    for (const path of ['/v1/bulk/us_verifications', '/v1/bulk/intl_verifications']) {
+      const schema = doc.paths[path].post.responses['200'].content['application/json'].schema;
+      t.deepEqual(Object.keys(schema.properties ?? {}).sort(), ['addresses', 'errors'], path);
+    }
+  } finally {
+    await engine.close();
+  }
+});
