@@ -48,7 +48,8 @@ export function vendorDocumentPath(): string {
     process.env.PRINTPOST_VENDOR_OPENAPI,
     path.resolve(__dirname, '..', '..', 'spec', FILE_NAME),
     path.resolve(__dirname, '..', 'fixtures', FILE_NAME),
-    path.join('/work/shared/spec', FILE_NAME),
+    // shared/ sits beside every checkout (developers and CI)
+    path.resolve(__dirname, '..', '..', '..', 'shared', 'spec', FILE_NAME),
   ].filter((p): p is string => typeof p === 'string' && p !== '');
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`vendor OpenAPI document not found; tried: ${candidates.join(', ')}`);
