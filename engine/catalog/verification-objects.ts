@@ -138,8 +138,11 @@ export const zipLookupObject = () =>
   });
 
 /** `{addresses: [...], errors}`: each entry a verification object or an error object. */
-export const bulkResponse = (item: TSchema) =>
-  Type.Object({
-    addresses: Type.Array(Type.Union([item, Type.Object({ error: Type.Object({ message: Type.String(), code: Type.String(), status_code: Type.Integer() }) })])),
-    errors: Type.Boolean({ description: 'Whether any entry is an error.' }),
-  });
+export const bulkResponse = (item: TSchema, sample: Record<string, unknown>) =>
+  Type.Object(
+    {
+      addresses: Type.Array(Type.Union([item, Type.Object({ error: Type.Object({ message: Type.String(), code: Type.String(), status_code: Type.Integer() }) })])),
+      errors: Type.Boolean({ description: 'Whether any entry is an error.' }),
+    },
+    { examples: [{ addresses: [sample], errors: false }] },
+  );

@@ -52,7 +52,7 @@ export const usVerifications: Resource = {
   schema: usVerificationObject(),
   operations: [
     { name: 'verify', method: 'POST', path: '/v1/us_verifications', summary: 'Verify a US address', body: usVerificationBody(), query: caseQuery(), rules: usVerificationRules, response: 'object', publishable: true, rateLimitFactor: 2, freeLiveQuota: 300 },
-    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/us_verifications', summary: 'Verify up to 20 US addresses', body: bulkBody('POST /v1/us_verifications', usVerificationBody()), query: caseQuery(), response: 'object', responseSchema: bulkResponse(usVerificationObject()), publishable: true },
+    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/us_verifications', summary: 'Verify up to 20 US addresses', body: bulkBody('POST /v1/us_verifications', usVerificationBody()), query: caseQuery(), response: 'object', responseSchema: bulkResponse(usVerificationObject(), PO_BOX_SAMPLE), publishable: true },
   ],
   events: [],
   sample: PO_BOX_SAMPLE,
@@ -102,6 +102,18 @@ export const usZipLookups: Resource = {
   },
 };
 
+const INTL_SAMPLE = {
+  id: 'intl_ver_c7cb63d68f8d6',
+  recipient: null,
+  primary_line: '370 WATER ST',
+  secondary_line: '',
+  last_line: 'SUMMERSIDE PE C1N 1C4',
+  country: 'CA',
+  deliverability: 'deliverable',
+  components: { primary_number: '370', street_name: 'WATER ST', city: 'SUMMERSIDE', state: 'PE', postal_code: 'C1N 1C4' },
+  object: 'intl_verification',
+};
+
 export const intlVerifications: Resource = {
   name: 'intl_verifications',
   title: 'International verification',
@@ -112,20 +124,10 @@ export const intlVerifications: Resource = {
   schema: intlVerificationObject(),
   operations: [
     { name: 'verify', method: 'POST', path: '/v1/intl_verifications', summary: 'Verify an international address', body: intlVerificationBody(), rules: intlVerificationRules, response: 'object', publishable: true },
-    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/intl_verifications', summary: 'Verify up to 20 international addresses', body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()), response: 'object', responseSchema: bulkResponse(intlVerificationObject()), publishable: true },
+    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/intl_verifications', summary: 'Verify up to 20 international addresses', body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()), response: 'object', responseSchema: bulkResponse(intlVerificationObject(), INTL_SAMPLE), publishable: true },
   ],
   events: [],
-  sample: {
-    id: 'intl_ver_c7cb63d68f8d6',
-    recipient: null,
-    primary_line: '370 WATER ST',
-    secondary_line: '',
-    last_line: 'SUMMERSIDE PE C1N 1C4',
-    country: 'CA',
-    deliverability: 'deliverable',
-    components: { primary_number: '370', street_name: 'WATER ST', city: 'SUMMERSIDE', state: 'PE', postal_code: 'C1N 1C4' },
-    object: 'intl_verification',
-  },
+  sample: INTL_SAMPLE,
 };
 
 export const verificationResources: readonly Resource[] = [usVerifications, usAutocompletions, usZipLookups, intlVerifications];

@@ -34,7 +34,7 @@ export interface JsonSchema {
 }
 
 /** A catalog operation as data: schemas as plain JSON Schema, no rule functions. */
-export type PackOperation = Omit<Operation, 'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota' | 'responseSchema'> & { body?: JsonSchema; query?: JsonSchema };
+export type PackOperation = Omit<Operation, 'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota' | 'responseSchema'> & { body?: JsonSchema; query?: JsonSchema; responseSchema?: JsonSchema };
 
 /** A catalog resource as data. */
 export type PackResource = Omit<Resource, 'schema' | 'operations'> & { schema: JsonSchema; operations: PackOperation[] };
@@ -55,6 +55,7 @@ export function toPackCatalog(catalog: readonly Resource[]): PackResource[] {
       const op: PackOperation = { name: o.name, method: o.method, path: o.path, summary: o.summary, response: o.response };
       if (o.body) op.body = plain<JsonSchema>(o.body);
       if (o.query) op.query = plain<JsonSchema>(o.query);
+      if (o.responseSchema) op.responseSchema = plain<JsonSchema>(o.responseSchema);
       if (o.publishable) op.publishable = true;
       if (o.idempotent) op.idempotent = true;
       if (o.files?.length) op.files = [...o.files];

@@ -67,8 +67,10 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
     operation: {
       inputFields: fields,
       perform,
-      sample: op.response === 'deleted' ? { id: r.sample.id, deleted: true } : r.sample,
-      outputFields: op.response === 'deleted' ? [{ key: 'id', label: 'ID', type: 'string' as const }, { key: 'deleted', label: 'Deleted', type: 'boolean' as const }] : outputFields(r.schema, resources),
+      sample: op.response === 'deleted' ? { id: r.sample.id, deleted: true } : ((op.responseSchema?.examples?.[0] as Record<string, unknown> | undefined) ?? r.sample),
+      outputFields: op.response === 'deleted'
+        ? [{ key: 'id', label: 'ID', type: 'string' as const }, { key: 'deleted', label: 'Deleted', type: 'boolean' as const }]
+        : outputFields(op.responseSchema ?? r.schema, resources),
     },
   };
 }

@@ -144,6 +144,7 @@ for (const { resource, operation } of exampleOperations(packCatalog)) {
     t.falsy(r.error(), r.error()?.message);
     const [out] = r.json('Run');
     t.truthy(out);
-    if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
+    if (operation.responseSchema) t.deepEqual(Object.keys(out).sort(), Object.keys(operation.responseSchema.properties ?? {}).sort());
+    else if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
   });
 }

@@ -113,7 +113,8 @@ for (const { resource, operation } of exampleOperations(packCatalog)) {
     const create = Object.values(app.creates as Record<string, AnyApp>).find((c) => c.key === (operation.name === 'create' ? `${resource.name}_create` : `${resource.name}_${operation.name}`));
     t.truthy(create);
     const out = (await appTester(create!.operation.perform, { ...auth(key), inputData })) as AnyApp;
-    if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
+    if (operation.responseSchema) t.deepEqual(Object.keys(out).sort(), Object.keys(operation.responseSchema.properties ?? {}).sort());
+    else if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
     else t.truthy(out);
   });
 }
