@@ -74,11 +74,28 @@ interface PoolClient {
   releaseConnection(connection: SqliteConnection): void;
 }
 
-const statementsByConnection = new WeakMap<SqliteConnection, Map<string, { run(...params: unknown[]): unknown }>>();
+interface InsertStatement {
+  run(...params: unknown[]): unknown;
+}
+
+/** An insert Knex built once for a table and set of columns, with the columns in its binding order. */
+interface PreparedInsert {
+  statement: InsertStatement;
+  columns: string[];
+}
+
+const statementsByConnection = new WeakMap<SqliteConnection, Map<string, PreparedInsert>>();
+
+function prepareInsert(knex: Knex, connection: SqliteConnection, table: string, columns: string[]): PreparedInsert {
+  const marker = (i: number) => `\u0000col:${i}`;
+  const { sql, bindings } = knex(table).insert(Object.fromEntries(columns.map((c, i) => [c, marker(i)]))).toSQL().toNative();
+  const order = bindings.map((b) => columns[Number(String(b).slice(marker(0).length - 1))]);
+  return { statement: connection.prepare(sql), columns: order };
+}
 
 /**
  * On SQLite the batch runs synchronously on Knex's own (single) connection, borrowed from its pool
- * so Knex transactions never interleave with it, with the statements Knex builds prepared once.
+ * so Knex transactions never interleave with it; each insert is built by Knex once and prepared.
  */
 async function writeSqlite(knex: Knex, objects: Record<string, unknown>[], metadata: Record<string, unknown>[]): Promise<void> {
   const client = knex.client as unknown as PoolClient;
@@ -90,13 +107,14 @@ async function writeSqlite(knex: Knex, objects: Record<string, unknown>[], metad
       statementsByConnection.set(connection, cache);
     }
     const insert = (table: string, row: Record<string, unknown>) => {
-      const { sql, bindings } = knex(table).insert(row).toSQL().toNative();
-      let prepared = cache!.get(sql);
+      const columns = Object.keys(row);
+      const signature = `${table}(${columns.join(',')})`;
+      let prepared = cache!.get(signature);
       if (!prepared) {
-        prepared = connection.prepare(sql);
-        cache!.set(sql, prepared);
+        prepared = prepareInsert(knex, connection, table, columns);
+        cache!.set(signature, prepared);
       }
-      prepared.run(...bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b)));
+      prepared.statement.run(...prepared.columns.map((c) => (typeof row[c] === 'boolean' ? Number(row[c]) : row[c])));
     };
     connection.transaction(() => {
       for (const row of objects) insert('objects', row);
