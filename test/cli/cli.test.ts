@@ -3,9 +3,9 @@ import test from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { BIN, serve } from '../helpers/cli';
 
-const BIN = path.join(__dirname, '..', '..', 'bin', 'printpost');
 
 function tempDb(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-cli-')), 'db.sqlite');
@@ -14,35 +14,6 @@ function tempDb(): string {
 function run(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(BIN, args, { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  keys: Record<string, string>;
-  lines: string[];
-}
-
-function serve(env: Record<string, string>): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', ...env } });
-    const lines: string[] = [];
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const parts = buffer.split('\n');
-      buffer = parts.pop()!;
-      lines.push(...parts);
-      if (parts.some((l) => l.startsWith('Try: curl'))) {
-        clearTimeout(timer);
-        const url = /listening on (\S+)/.exec(lines.join('\n'))![1];
-        const keys = Object.fromEntries(lines.map((l) => /^\s+(test|live) (secret|publishable):\s+(\S+)/.exec(l)).filter(Boolean).map((m) => [`${m![1]} ${m![2]}`, m![3]]));
-        resolve({ child, url, keys, lines });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
-  });
 }
 
 const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });

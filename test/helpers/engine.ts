@@ -17,6 +17,7 @@ export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.
 export interface TestEngine {
   url: string;
   db: Db;
+  databaseUrl: string;
   keys: { test: string; live: string; testPub: string; livePub: string };
   /** creates another account; returns its keys */
   createAccount(name?: string): Promise<KeySet>;
@@ -69,9 +70,17 @@ async function freshDatabase(db: Db): Promise<{ url: string; drop(): Promise<voi
   };
 }
 
-export async function startEngine(opts: { db?: Db; settings?: Partial<Record<string, SettingValue>>; env?: Record<string, string> } = {}): Promise<TestEngine> {
+export interface StartOptions {
+  db?: Db;
+  settings?: Partial<Record<string, SettingValue>>;
+  env?: Record<string, string>;
+  /** join another engine's database (a second process of one deployment) instead of a fresh one */
+  shareWith?: TestEngine;
+}
+
+export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> {
   const db = opts.db ?? 'sqlite';
-  const database = await freshDatabase(db);
+  const database = opts.shareWith ? { url: opts.shareWith.databaseUrl, drop: async () => undefined } : await freshDatabase(db);
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...opts.env });
   const engine = await start(config);
   const { accounts } = engine.services;
@@ -87,7 +96,8 @@ export async function startEngine(opts: { db?: Db; settings?: Partial<Record<str
   return {
     url: engine.url,
     db,
-    keys: engine.bootstrapKeys!,
+    databaseUrl: database.url,
+    keys: engine.bootstrapKeys ?? opts.shareWith!.keys,
     createAccount: async (name = `acct-${randomBytes(4).toString('hex')}`) => (await accounts.create(name)).keys,
     setSetting,
     close: async () => {

@@ -1,0 +1,35 @@
+// Runs `printpost serve` as its own process and reads what it prints.
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export const BIN = path.join(__dirname, '..', '..', 'bin', 'printpost');
+
+export interface Served {
+  child: ChildProcess;
+  url: string;
+  keys: Record<string, string>;
+  lines: string[];
+}
+
+export function serve(env: Record<string, string>): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', ...env } });
+    const lines: string[] = [];
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      lines.push(...parts);
+      // The banner is one write (under the pipe's atomic size), so it arrives whole.
+      if (lines.some((l) => l.includes('listening on')) && lines.some((l) => l.includes('LOG_LEVEL='))) {
+        clearTimeout(timer);
+        const url = /listening on (\S+)/.exec(lines.join('\n'))![1];
+        const keys = Object.fromEntries(lines.map((l) => /^\s+(test|live) (secret|publishable):\s+(\S+)/.exec(l)).filter(Boolean).map((m) => [`${m![1]} ${m![2]}`, m![3]]));
+        resolve({ child, url, keys, lines });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
+  });
+}
