@@ -17,7 +17,7 @@ export class PrintpostApi implements ICredentialType {
       typeOptions: { password: true },
       default: '',
       required: true,
-      description: 'A secret key (test_... or live_...) from the engine, or a publishable key for the verification operations',
+      description: 'A secret key (test_... or live_...) from the engine for every operation, or a publishable key (test_pub_... or live_pub_...) for US and international verification and US autocomplete only',
     },
     {
       displayName: 'Base URL',
@@ -36,11 +36,16 @@ export class PrintpostApi implements ICredentialType {
     },
   };
 
+  // US autocomplete: allowed to secret and publishable keys alike (a list of addresses would
+  // refuse a publishable key with 403), answered without a vendor in test mode, 401 for a bad key.
   test: ICredentialTestRequest = {
     request: {
       baseURL: '={{ String($credentials.baseUrl).replace(/\\/+$/, "") }}',
-      url: '/v1/addresses',
-      qs: { limit: 1 },
+      url: '/v1/us_autocompletions',
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: { address_prefix: '1' },
+      json: true,
     },
   };
 }

@@ -1,6 +1,7 @@
 // The Zapier app's authentication: API key and base URL, Basic auth set in one beforeRequest,
 // a test call, a connection label with the mode, and 401s mapped to Zapier's authentication error.
 import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
+import { apiError } from '../nodes/shared/api-error';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 
@@ -12,11 +13,13 @@ export const keyMode = (key: unknown) => (String(key ?? '').startsWith('live') ?
 export const authentication = {
   type: 'custom' as const,
   fields: [
-    { key: 'api_key', label: 'API Key', type: 'password' as const, required: true, helpText: 'A secret key from your Printpost engine: `test_...` for test mode, `live_...` for live mode.' },
+    { key: 'api_key', label: 'API Key', type: 'password' as const, required: true, helpText: 'A secret key from your Printpost engine for every action: `test_...` for test mode, `live_...` for live mode. A publishable key (`test_pub_...`, `live_pub_...`) works for US and international verification and US autocomplete only.' },
     { key: 'base_url', label: 'Base URL', type: 'string' as const, required: true, default: DEFAULT_BASE_URL, helpText: 'Where your Printpost engine listens, without `/v1`, e.g. `https://printpost.example.com`.' },
   ],
+  // US autocomplete: allowed to secret and publishable keys alike (a list of addresses would
+  // refuse a publishable key with 403), answered without a vendor in test mode, 401 for a bad key.
   test: async (z: ZObject, bundle: Bundle) => {
-    const response = await z.request({ url: `${baseUrl(bundle)}/v1/addresses`, params: { limit: 1 } });
+    const response = await z.request({ method: 'POST', url: `${baseUrl(bundle)}/v1/us_autocompletions`, headers: { 'Content-Type': 'application/json' }, body: { address_prefix: '1' } });
     return response.data;
   },
   connectionLabel: (z: ZObject, bundle: Bundle) => {
@@ -34,23 +37,19 @@ export const addAuth = (request: HttpRequestOptions, z: ZObject, bundle: Bundle)
   return request;
 };
 
-interface ErrorBody {
-  error?: { message?: string; code?: string; status_code?: number };
-}
-
 /** Map the engine's error body onto Zapier's errors: 401 is an authentication error. */
 export const handleErrors = (response: HttpResponse, z: ZObject): HttpResponse => {
   if (response.status < 400) return response;
-  let body: ErrorBody = {};
+  let body: unknown = {};
   try {
-    body = (typeof response.data === 'object' && response.data ? response.data : JSON.parse(response.content)) as ErrorBody;
+    body = typeof response.data === 'object' && response.data ? response.data : JSON.parse(response.content);
   } catch {
     body = {};
   }
-  const message = body.error?.message ?? `HTTP ${response.status}`;
+  const { message, code } = apiError(response.status, body);
   if (response.status === 401) {
     throw new z.errors.Error(`Authentication failed: ${message}. Check the API key and base URL.`, 'AuthenticationError', 401);
   }
   if ((response as HttpResponse & { skipThrowForStatus?: boolean }).skipThrowForStatus) return response;
-  throw new z.errors.Error(message, body.error?.code ?? 'error', response.status);
+  throw new z.errors.Error(message, code, response.status);
 };

@@ -17,7 +17,8 @@ import type {
   IDisplayOptions,
 } from 'n8n-workflow';
 import type { JsonSchema, PackOperation, PackResource } from '../shared/pack-catalog';
-import { coerceObject, fieldsOf, operationLabel, pathParams, title, type Field, type FieldKind } from '../shared/schema';
+import { apiError } from '../shared/api-error';
+import { coerceObject, fieldsOf, listOperation, objectLabel, operationLabel, optionLabel, pathParams, title, type Field, type FieldKind } from '../shared/schema';
 
 export const CREDENTIAL = 'printpostApi';
 
@@ -31,7 +32,7 @@ const describe = (f: Field) => f.description || title(f.name);
 const listSearchName = (r: PackResource) => `search${r.name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
 
 function resourceLocator(name: string, displayName: string, ref: PackResource, required: boolean, description: string): INodeProperties {
-  const hasList = ref.operations.some((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
+  const hasList = !!listOperation(ref);
   const modes: INodeProperties['modes'] = [];
   if (hasList) {
     modes.push({
@@ -83,14 +84,14 @@ function parameter(f: Field, resources: readonly PackResource[], nested = false)
       return {
         ...base,
         type: 'options',
-        options: k.values.map((v) => ({ name: typeof v === 'string' ? title(v) : String(v), value: v })),
+        options: k.values.map((v) => ({ name: optionLabel(v), value: v })),
         default: (f.default as string | number | undefined) ?? k.values[0],
       };
     case 'multiOptions':
       return {
         ...base,
         type: 'multiOptions',
-        options: k.values.map((v) => ({ name: typeof v === 'string' ? title(v) : String(v), value: v })),
+        options: k.values.map((v) => ({ name: optionLabel(v), value: v })),
         default: Array.isArray(f.default) ? f.default : [],
       };
     case 'list':
@@ -98,7 +99,7 @@ function parameter(f: Field, resources: readonly PackResource[], nested = false)
         ...base,
         type: k.item.kind === 'number' ? 'number' : k.item.kind === 'boolean' ? 'boolean' : 'string',
         typeOptions: { multipleValues: true },
-        default: k.item.kind === 'number' ? [] : [],
+        default: [],
       } as INodeProperties;
     case 'record':
       return {
@@ -264,10 +265,6 @@ function operationParameters(r: PackResource, op: PackOperation, resources: read
   return props;
 }
 
-interface ErrorBody {
-  error?: { message?: string; code?: string; status_code?: number };
-}
-
 /**
  * Requests run with ignoreHttpStatusErrors, so the spec's error body reaches us: this postReceive
  * raises it as an n8n API error with the spec's message and code (Continue On Fail and the error
@@ -275,9 +272,8 @@ interface ErrorBody {
  */
 export async function raiseApiError(this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
   if (response.statusCode < 400) return items;
-  const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as ErrorBody;
-  const message = body.error?.message ?? `HTTP ${response.statusCode}`;
-  const code = body.error?.code ?? 'error';
+  const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
+  const { message, code } = apiError(response.statusCode, body);
   const hint = response.statusCode === 401 ? ' Check the API key and base URL of the Printpost API credentials.' : '';
   throw new NodeApiError(this.getNode(), body as unknown as JsonObject, {
     message,
@@ -288,11 +284,9 @@ export async function raiseApiError(this: IExecuteSingleFunctions, items: INodeE
 
 function operationOption(r: PackResource, op: PackOperation, resources: readonly PackResource[]): INodePropertyOptions {
   const hasPathParam = pathParams(op).length > 0;
-  const routing: INodePropertyOptions['routing'] = {
-    request: { method: op.method, url: hasPathParam ? undefined : op.path },
-  };
-  if (!hasPathParam) routing.request = { method: op.method, url: op.path };
-  else routing.request = { method: op.method };
+  const routing: INodePropertyOptions['routing'] = {};
+  // with a path parameter, the URL comes from that parameter's routing
+  routing.request = hasPathParam ? { method: op.method } : { method: op.method, url: op.path };
   if (op.body || op.query) routing.send = { preSend: [shapeRequest(op, resources)] };
   if (op.response === 'list') {
     routing.request.qs = { limit: '={{ $parameter.returnAll ? 100 : $parameter.limit }}' };
@@ -344,20 +338,13 @@ export function nodeProperties(resources: readonly PackResource[]): INodePropert
   return props;
 }
 
-/** A readable label for an object in a picker, from whichever naming fields it has. */
-export function objectLabel(o: IDataObject): string {
-  const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name'].map((k) => o[k]).filter((v) => typeof v === 'string' && v);
-  const label = [...new Set(parts as string[])].slice(0, 2).join(' - ');
-  return label ? `${label} (${String(o.id)})` : String(o.id);
-}
-
 type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
 /** One list search per listable resource: the pickers of resourceLocator fields. */
 export function listSearchMethods(resources: readonly PackResource[]): Record<string, ListSearch> {
   const methods: Record<string, ListSearch> = {};
   for (const r of resources) {
-    const list = r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
+    const list = listOperation(r);
     if (!list) continue;
     methods[listSearchName(r)] = async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
       const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL);

@@ -115,12 +115,15 @@ export function fieldsOf(schema: JsonSchema | undefined, resources: readonly Pac
 /** The path parameters of an operation (`{id}`). */
 export const pathParams = (op: PackOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
+/** The operation that lists a resource's objects (GET on the collection), if it has one: what pickers and dropdowns read. */
+export const listOperation = (r: PackResource) => r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
+
 /** Create-like: a POST that makes or does something (create, verify, custom verbs). */
 export const isCreateLike = (op: PackOperation) => op.method === 'POST';
 
 // ---- turning what a form produced back into what the schema says ----------------------------
 
-const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+export const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** Key/value pairs (n8n fixedCollection, Zapier dict) into a plain object. */
 export function toRecord(value: unknown): Record<string, unknown> | undefined {
@@ -218,6 +221,16 @@ export function title(name: string): string {
     .filter(Boolean)
     .map((w) => WORDS[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
+}
+
+/** How one value of an enum is shown in a list of choices. */
+export const optionLabel = (v: Primitive) => (typeof v === 'string' ? title(v) : String(v));
+
+/** A readable label for an object in a picker or dropdown, from whichever naming fields it has. */
+export function objectLabel(o: Record<string, unknown>): string {
+  const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name'].map((k) => o[k]).filter((v) => typeof v === 'string' && v);
+  const label = [...new Set(parts as string[])].slice(0, 2).join(' - ');
+  return label ? `${label} (${String(o.id)})` : String(o.id);
 }
 
 /** Which operation name means what, for display. */

@@ -5,7 +5,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { addAuth, authentication, baseUrl, handleErrors } from '../../credentials/zapier-authentication';
 import { packCatalog } from '../shared/catalog-data';
 import type { PackOperation, PackResource } from '../shared/pack-catalog';
-import { isCreateLike, pathParams, title, fieldsOf } from '../shared/schema';
+import { isCreateLike, listOperation, objectLabel, pathParams, title, fieldsOf } from '../shared/schema';
 import { buildBody, dropdown, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
 
 // Replaced by the build with the pack's version.
@@ -14,9 +14,8 @@ const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
-const listOp = (r: PackResource) => r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
 const retrieveOp = (r: PackResource) => r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).length === 1);
-const listable = (r: PackResource) => !!listOp(r);
+const listable = (r: PackResource) => !!listOperation(r);
 
 const key = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]/g, '_');
 const createKey = (r: PackResource, op: PackOperation) => (op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name));
@@ -80,7 +79,7 @@ const isAction = (op: PackOperation) => op.method !== 'GET';
 
 function searchFor(r: PackResource, resources: readonly PackResource[]) {
   const retrieve = retrieveOp(r)!;
-  const list = listOp(r);
+  const list = listOperation(r);
   const byMetadata = !!list?.query?.properties?.metadata;
   const fields: InputField[] = [
     { key: 'id', label: `${r.title} ID`, type: 'string', required: !byMetadata, helpText: `The ID of the ${r.title.toLowerCase()} (\`${r.idPrefix}_...\`).` },
@@ -110,7 +109,7 @@ function searchFor(r: PackResource, resources: readonly PackResource[]) {
 }
 
 function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
-  const list = listOp(r)!;
+  const list = listOperation(r)!;
   // Dropdown pages are numbered (bundle.meta.page); the API pages by cursor: walk next_url to page n.
   // (No z.cursor: it needs Zapier's RPC service, and dropdowns are seldom paged deep.)
   const perform: Perform = async (z, bundle) => {
@@ -123,20 +122,14 @@ function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
       if (i < target && !page.next_url) return [];
       url = page.next_url || null;
     }
-    return (page.data ?? []).map((o) => ({ ...o, label: labelOf(o) }));
+    return (page.data ?? []).map((o) => ({ ...o, label: objectLabel(o) }));
   };
   return {
     key: listTriggerKey(r),
     noun: r.title,
     display: { label: `List ${title(r.name)}`, description: sentence(`Lists ${title(r.name).toLowerCase()}, for dropdowns`), hidden: true },
-    operation: { type: 'polling' as const, canPaginate: true, perform, sample: { ...r.sample, label: labelOf(r.sample) }, outputFields: outputFields(r.schema, resources) },
+    operation: { type: 'polling' as const, canPaginate: true, perform, sample: { ...r.sample, label: objectLabel(r.sample) }, outputFields: outputFields(r.schema, resources) },
   };
-}
-
-function labelOf(o: Record<string, unknown>): string {
-  const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name'].map((k) => o[k]).filter((v) => typeof v === 'string' && v);
-  const label = [...new Set(parts as string[])].slice(0, 2).join(' - ');
-  return label ? `${label} (${String(o.id)})` : String(o.id);
 }
 
 export function buildApp(resources: readonly PackResource[], platformVersion: string) {

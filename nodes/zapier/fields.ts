@@ -1,7 +1,7 @@
 // Zapier input and output fields generated from the catalog's schemas, and the way back: turning
 // what a Zap step typed into a request body the schema accepts.
 import type { JsonSchema, PackResource } from '../shared/pack-catalog';
-import { coerceObject, fieldsOf, title, type Field } from '../shared/schema';
+import { coerceObject, fieldsOf, isBlank, optionLabel, title, type Field } from '../shared/schema';
 
 export interface InputField {
   key: string;
@@ -36,7 +36,7 @@ const help = (f: Field) => {
   return text.slice(0, 1000);
 };
 
-const choice = (v: string | number | boolean) => ({ value: String(v), sample: String(v), label: typeof v === 'string' ? title(v) : String(v) });
+const choice = (v: string | number | boolean) => ({ value: String(v), sample: String(v), label: optionLabel(v) });
 
 /** The hidden trigger that fills dropdowns of a resource's ids. */
 export const listTriggerKey = (r: PackResource) => `${r.name}_list`;
@@ -100,15 +100,13 @@ export function inputFields(schema: JsonSchema | undefined, resources: readonly 
   return out;
 }
 
-const blank = (v: unknown) => v === undefined || v === null || v === '';
-
 /** Fold `a__b` keys into nested objects (an id given for `a` wins over its inline fields), then coerce to the schema. */
 export function buildBody(input: Record<string, unknown>, schema: JsonSchema, resources: readonly PackResource[]): Record<string, unknown> {
   const known = schema.properties ?? {};
   const ids = new Set(Object.entries(input).filter(([k, v]) => !k.includes(SEP) && typeof v === 'string' && v !== '').map(([k]) => k));
   const nested: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input)) {
-    if (blank(raw)) continue;
+    if (isBlank(raw)) continue;
     const path = key.split(SEP);
     if (!(path[0] in known)) continue;
     if (path.length > 1 && ids.has(path[0])) continue;
@@ -117,7 +115,7 @@ export function buildBody(input: Record<string, unknown>, schema: JsonSchema, re
       // line items: strip the `key__` prefix of each child
       value = raw.map((item) =>
         typeof item === 'object' && item !== null
-          ? Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([, v]) => !blank(v)).map(([k, v]) => [k.startsWith(`${key}${SEP}`) ? k.slice(key.length + SEP.length) : k, v]))
+          ? Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([, v]) => !isBlank(v)).map(([k, v]) => [k.startsWith(`${key}${SEP}`) ? k.slice(key.length + SEP.length) : k, v]))
           : item,
       );
     }

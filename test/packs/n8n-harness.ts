@@ -5,6 +5,7 @@ process.env.NODE_ENV ??= 'test';
 import { ExecutionLifecycleHooks, LoadOptionsContext, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
 import {
   ICredentialsHelper,
+  NodeConnectionTypes,
   Workflow,
   createDeferredPromise,
   type ICredentialDataDecryptedObject,
@@ -34,9 +35,12 @@ export async function loadPackage(dir: string) {
 }
 
 class PackNodeTypes implements INodeTypes {
-  constructor(private readonly loader: PackageDirectoryLoader) {}
+  constructor(
+    private readonly loader: PackageDirectoryLoader,
+    private readonly extra: Record<string, INodeType> = {},
+  ) {}
   getByName(nodeType: string): INodeType | IVersionedNodeType {
-    return this.loader.getNode(nodeType.replace(`${PACKAGE}.`, '')).type;
+    return this.extra[nodeType] ?? this.loader.getNode(nodeType.replace(`${PACKAGE}.`, '')).type;
   }
   getByNameAndVersion(nodeType: string): INodeType {
     return this.getByName(nodeType) as INodeType;
@@ -136,6 +140,8 @@ export async function listSearch(loader: PackageDirectoryLoader, credentials: { 
 
 export interface StepSpec {
   name: string;
+  /** the node type; the Printpost node unless given */
+  type?: string;
   parameters: INodeParameters;
   continueOnFail?: boolean;
   onError?: INode['onError'];
@@ -159,11 +165,12 @@ export async function runWorkflow(
   credentials: { apiKey: string; baseUrl: string },
   steps: StepSpec[],
   input: IDataObject[] = [{}],
+  extraTypes: Record<string, INodeType> = {},
 ): Promise<RunResult> {
   const nodes: INode[] = steps.map((s, i) => ({
     id: `node-${i}`,
     name: s.name,
-    type: NODE_TYPE,
+    type: s.type ?? NODE_TYPE,
     typeVersion: 1,
     position: [i * 200, 0],
     parameters: s.parameters,
@@ -175,7 +182,7 @@ export async function runWorkflow(
   for (let i = 0; i < steps.length - 1; i++) {
     connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
   }
-  const workflow = new Workflow({ id: 'test', name: 'printpost test', nodes, connections, nodeTypes: new PackNodeTypes(loader), active: false, settings: { executionOrder: 'v1' } });
+  const workflow = new Workflow({ id: 'test', name: 'printpost test', nodes, connections, nodeTypes: new PackNodeTypes(loader, extraTypes), active: false, settings: { executionOrder: 'v1' } });
 
   const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test', name: 'printpost test', nodes, connections, active: false, settings: {} } as never);
   const done = createDeferredPromise<IRun>();
@@ -210,6 +217,33 @@ export async function runWorkflow(
     json: (nodeName) => (outputs(nodeName)[0] ?? []).map((i) => i.json),
     error: () => run.data.resultData.error as Error | undefined,
   };
+}
+
+const CREDENTIAL_TEST_TYPE = 'credentialTest';
+
+/**
+ * Runs the credential's test request the way n8n's CredentialsTester does: a stand-in node (no
+ * request defaults, like the NoOp node it uses) with one `Temp` property routed by the test request.
+ * The step fails, as the tester does, when the request answers with an error status.
+ */
+export async function testCredential(loader: PackageDirectoryLoader, credentials: { apiKey: string; baseUrl: string }): Promise<RunResult> {
+  const request = (loader.getCredential('printpostApi').type as ICredentialType).test?.request;
+  if (!request) throw new Error('the credential has no test request');
+  const type: INodeType = {
+    description: {
+      displayName: 'Credential Test',
+      name: CREDENTIAL_TEST_TYPE,
+      group: ['transform'],
+      version: 1,
+      description: 'Stand-in for n8n\'s credentials tester',
+      defaults: { name: 'Credential Test' },
+      inputs: [NodeConnectionTypes.Main],
+      outputs: [NodeConnectionTypes.Main],
+      credentials: [{ name: 'printpostApi', required: true }],
+      properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request }, default: '' }],
+    },
+  };
+  return runWorkflow(loader, credentials, [{ name: 'Test', type: CREDENTIAL_TEST_TYPE, parameters: {} }], [{}], { [CREDENTIAL_TEST_TYPE]: type });
 }
 
 /** n8n-core keeps an SSH clients sweep timer alive once a node ran; stop it so the test process exits. */

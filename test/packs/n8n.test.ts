@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { builtPacks } from './build-once';
-import { listSearch, loadPackage, runWorkflow, shutdownN8n, type StepSpec } from './n8n-harness';
+import { listSearch, loadPackage, runWorkflow, shutdownN8n, testCredential, type StepSpec } from './n8n-harness';
 import { packCatalog } from '../../nodes/shared/catalog-data';
 import { exampleInputs, exampleOperations } from './examples';
 
@@ -44,6 +44,17 @@ test('the package loads with n8n-core: one node, one credential, classes named a
   t.true(description.usableAsTool === true);
   t.truthy(description.codex?.categories?.length);
   t.deepEqual(Object.keys((description as unknown as { iconUrl: object }).iconUrl).sort(), ['dark', 'light']);
+});
+
+test('the credential test passes with a secret or a publishable key, and fails with 401 for a bad key', async (t) => {
+  for (const key of [engine.keys.test, engine.keys.testPub]) {
+    const r = await testCredential(loader, { apiKey: key, baseUrl: `${engine.url}/` });
+    t.falsy(r.error(), r.error()?.message);
+    t.is(r.json('Test')[0]?.object, 'us_autocompletion');
+  }
+  const bad = await testCredential(loader, { apiKey: 'test_nope', baseUrl: engine.url });
+  t.truthy(bad.error());
+  t.is((bad.error() as { httpCode?: string } | undefined)?.httpCode, '401');
 });
 
 test('create, then retrieve by the id the create returned', async (t) => {

@@ -47,9 +47,12 @@ test('the package: zapier-platform-core 19.1.0 its one dependency, main exports 
   t.true(app.triggers.addresses_list.display.hidden);
 });
 
-test('authentication test passes with a good key; the label shows the mode', async (t) => {
-  const result = await appTester(app.authentication.test, auth());
-  t.is((result as AnyApp).object, 'list');
+test('authentication test passes with a secret or a publishable key; the label shows the mode', async (t) => {
+  for (const key of [engine.keys.test, engine.keys.testPub]) {
+    const result = await appTester(app.authentication.test, auth(key));
+    t.is((result as AnyApp).object, 'us_autocompletion');
+  }
+  t.regex(String(await appTester(app.authentication.connectionLabel, auth(engine.keys.testPub))), /^Test mode/);
   t.regex(String(await appTester(app.authentication.connectionLabel, auth())), /^Test mode/);
   t.regex(String(await appTester(app.authentication.connectionLabel, auth(engine.keys.live))), /^Live mode/);
 });
