@@ -16,11 +16,18 @@ export function startChild(file: string, env: Record<string, string> = {}): Prom
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(__dirname, file)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines: string[] = [];
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${file} did not start within 60 s`));
+    }, 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
         lines.push(line);
         const ready = /^READY (\S+)/.exec(line);
-        if (ready) resolve({ process: child, url: ready[1], lines });
+        if (ready) {
+          clearTimeout(timer);
+          resolve({ process: child, url: ready[1], lines });
+        }
       }
     });
     child.on('exit', (code) => reject(new Error(`${file} exited ${code}`)));

@@ -17,6 +17,8 @@ export interface EngineConfig {
   maxFileBytes: number;
   /** origin used in links (next_url, ...) when the engine sits behind something that rewrites it */
   publicUrl?: string;
+  /** how long a key's account and settings are cached (a settings change shows within it) */
+  keyCacheMs: number;
   /** name of the account created on an empty database */
   bootstrapAccount: string;
 }
@@ -36,6 +38,7 @@ export function loadConfig(env: Env = process.env): EngineConfig {
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1_048_576),
     maxFileBytes: Number(env.MAX_FILE_BYTES ?? 20 * 1_048_576),
     publicUrl: env.PUBLIC_URL || undefined,
+    keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
     bootstrapAccount: env.ACCOUNT_NAME ?? 'default',
   };
 }
@@ -47,6 +50,6 @@ export function describeConfig(config: EngineConfig, label: string): string[] {
     `  DATABASE_URL=${label}`,
     `  TLS=${config.tlsCert ? `on (${config.tlsCert})` : 'off (plain HTTP accepted from loopback only)'}  TRUSTED_PROXIES=${[...config.trustedProxies].join(',') || '(none)'}`,
     `  PUBLIC_URL=${config.publicUrl ?? '(from each request)'}`,
-    `  LOG_LEVEL=${config.logLevel}  MAX_BODY_BYTES=${config.maxBodyBytes}  MAX_FILE_BYTES=${config.maxFileBytes}`,
+    `  KEY_CACHE_MS=${config.keyCacheMs}  LOG_LEVEL=${config.logLevel}  MAX_BODY_BYTES=${config.maxBodyBytes}  MAX_FILE_BYTES=${config.maxFileBytes}`,
   ];
 }

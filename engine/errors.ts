@@ -33,5 +33,4 @@ export class ApiError extends Error {
   }
 }
 
-export const invalid = (message: string, code = 'invalid') => new ApiError(code, message, 422);
 export const notFound = (what = 'resource') => new ApiError('not_found', `${what} not found`, 404);

@@ -45,11 +45,11 @@ export async function up(knex: Knex): Promise<void> {
     t.string('mode', 4).notNullable();
     t.string('kind', 40).notNullable();
     t.string('key', 256).notNullable();
-    t.string('request_hash', 64).notNullable();
     t.integer('status').notNullable();
     t.text('body').notNullable();
     t.string('date_created', 30).notNullable();
     t.primary(['account_id', 'mode', 'kind', 'key']);
+    t.index(['date_created'], 'idempotency_keys_expiry');
   });
   // Monthly counters (free live verifications, ...).
   await knex.schema.createTable('usage_counters', (t) => {

@@ -34,12 +34,15 @@ interface AccountRow {
 }
 
 /** Key lookups are on every request: cache them briefly (settings changes show within this). */
-const CACHE_MS = 2000;
+export const DEFAULT_KEY_CACHE_MS = 2000;
 
 export class Accounts {
   private readonly cache = new Map<string, { caller: Caller | undefined; until: number }>();
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly cacheMs = DEFAULT_KEY_CACHE_MS,
+  ) {}
 
   async create(name: string): Promise<{ account: Account; keys: KeySet }> {
     const id = newId('acct');
@@ -100,7 +103,7 @@ export class Accounts {
       ? { account: toAccount(row), mode: row.mode, kind: row.kind, keyHash: hash }
       : undefined;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { caller, until: Date.now() + CACHE_MS });
+    this.cache.set(hash, { caller, until: Date.now() + this.cacheMs });
     return caller;
   }
 }

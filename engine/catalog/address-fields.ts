@@ -56,18 +56,8 @@ export const usAddressFields: Rule = (body) => {
   return undefined;
 };
 
-/** Spec, Create rule 2: the maxima of non-US city, state and ZIP. */
-export const intlAddressFields: Rule = (body) => {
-  if (isDomestic(body)) return undefined;
-  const limits = { address_state: 200, address_zip: 40 } as const;
-  for (const [field, max] of Object.entries(limits)) {
-    const value = body[field];
-    if (typeof value === 'string' && value.length > max) return { message: `${field} must be at most ${max} characters` };
-  }
-  return undefined;
-};
-
-export const addressRules: Rule[] = [knownCountry, nameOrCompany, usAddressFields, intlAddressFields];
+// Spec, Create rule 2 (non-US maxima 200, 200, 40) is in the schema itself.
+export const addressRules: Rule[] = [knownCountry, nameOrCompany, usAddressFields];
 
 /** The address object as returned. */
 export const addressObjectFields = () => ({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { addressInput, addressObjectFields, addressRules } from './address-fields';
-import { deletedResponse, id, listQuery, objectName, stamps } from './fields';
+import { id, listQuery, objectName, stamps } from './fields';
 import type { Resource } from './types';
 
 export const addresses: Resource = {
@@ -38,5 +38,3 @@ export const addresses: Resource = {
     object: 'address',
   },
 };
-
-export const addressDeleted = deletedResponse('adr');

@@ -21,7 +21,7 @@ export const metadata = () =>
 
 export const dateTime = (what: string) => Type.String({ format: 'date-time', description: what, examples: ['2026-11-20T18:39:45.123Z'] });
 
-export const objectName = (name: string) => Type.Literal(name, { description: `Value is \`${name}\`.` });
+export const objectName = <N extends string>(name: N) => Type.Literal(name, { description: `Value is \`${name}\`.` });
 
 export const id = (prefix: string, what: string) =>
   Type.String({ pattern: `^${prefix}_[a-zA-Z0-9]+$`, description: `Unique identifier of the ${what}, prefixed with \`${prefix}_\`.`, examples: [`${prefix}_d3489cd64c791ab5`] });

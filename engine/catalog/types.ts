@@ -1,6 +1,6 @@
 // The API held as data. Nothing in here imports engine code: the n8n and Zapier packs compile
 // this folder into themselves at build time.
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 export type Mode = 'test' | 'live';
@@ -63,5 +63,3 @@ export interface Resource {
   /** a realistic object, shown as an example by OpenAPI, n8n and Zapier */
   sample: Record<string, unknown>;
 }
-
-export type FieldSchema = TSchema;

@@ -17,10 +17,12 @@ export interface ParsedBody {
 }
 
 export interface BodyLimits {
-  /** JSON and form bodies */
+  /** JSON and form bodies, and all multipart fields together */
   maxBytes: number;
   /** each uploaded file */
   maxFileBytes: number;
+  /** the body fields that may carry a file (the operation's `files`); none means no uploads */
+  fileFields: readonly string[];
 }
 
 const QS_OPTIONS = { depth: 5, arrayLimit: 100, parameterLimit: 2000, allowPrototypes: false } as const;
@@ -61,14 +63,13 @@ async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   }
   const chunks: Buffer[] = [];
   let size = 0;
+  // Past the limit keep reading but drop the bytes, so the client still gets its 413 rather
+  // than a reset connection.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw tooLarge(limit);
-    }
-    chunks.push(chunk);
+    if (size <= limit) chunks.push(chunk);
   }
+  if (size > limit) throw tooLarge(limit);
   return Buffer.concat(chunks);
 }
 
@@ -76,7 +77,7 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
   return new Promise((resolve, reject) => {
     let parser: Busboy.Busboy;
     try {
-      parser = Busboy({ headers: req.headers, limits: { fileSize: limits.maxFileBytes, fieldSize: limits.maxBytes, files: 10, fields: 1000 } });
+      parser = Busboy({ headers: req.headers, limits: { fileSize: limits.maxFileBytes, fieldSize: limits.maxBytes, files: limits.fileFields.length, fields: 1000 } });
     } catch {
       reject(new ApiError('invalid', 'multipart body is malformed', 422));
       return;
@@ -84,11 +85,21 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
     const pairs: string[] = [];
     const files: UploadedFile[] = [];
     let failure: ApiError | undefined;
+    let fieldBytes = 0;
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) failure ??= tooLarge(limits.maxBytes);
-      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+      fieldBytes += name.length + value.length;
+      if (info.valueTruncated || fieldBytes > limits.maxBytes) failure ??= tooLarge(limits.maxBytes);
+      else pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    });
+    parser.on('filesLimit', () => {
+      failure ??= new ApiError('invalid', limits.fileFields.length ? `only ${limits.fileFields.join(', ')} may be uploaded as files` : 'this operation does not accept file uploads', 422);
     });
     parser.on('file', (field, stream, info) => {
+      if (!limits.fileFields.includes(field)) {
+        failure ??= new ApiError('invalid', limits.fileFields.length ? `${field} is not a file field: only ${limits.fileFields.join(', ')} may be uploaded` : 'this operation does not accept file uploads', 422);
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {

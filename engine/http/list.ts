@@ -17,7 +17,7 @@ export interface ListEnvelope {
 export function listParams(query: Record<string, unknown>): ListParams {
   if (query.before !== undefined && query.after !== undefined) throw new ApiError('invalid', 'only one of before or after may be given', 422);
   return {
-    limit: (query.limit as number | undefined) ?? 10,
+    limit: query.limit as number,
     after: query.after as string | undefined,
     before: query.before as string | undefined,
     includeTotal: Array.isArray(query.include) && query.include.includes('total_count'),

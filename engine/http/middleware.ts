@@ -2,6 +2,7 @@
 import type Koa from 'koa';
 import { ApiError } from '../errors';
 import type { EngineConfig } from '../config';
+import { VERSION_HEADERS } from './version';
 
 type Middleware = Koa.Middleware;
 
@@ -13,11 +14,6 @@ export function renderErrors(logLevel: EngineConfig['logLevel']): Middleware {
       const error = caught instanceof ApiError ? caught : new ApiError('internal_server_error', 'An internal error occurred. Please try again.', 500);
       if (!(caught instanceof ApiError) && logLevel !== 'silent') {
         process.stderr.write(`${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((caught as Error)?.stack ?? caught) })}\n`);
-      }
-      const rate = (caught as { rate?: { limit: number; remaining: number; reset: number } }).rate;
-      if (rate) {
-        ctx.set({ 'X-Rate-Limit-Limit': String(rate.limit), 'X-Rate-Limit-Remaining': '0', 'X-Rate-Limit-Reset': String(rate.reset) });
-        ctx.set({ 'ratelimit-limit': String(rate.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(rate.reset), 'Retry-After': '5' });
       }
       ctx.status = error.status;
       ctx.body = error.toBody();
@@ -45,7 +41,7 @@ export function cors(): Middleware {
     ctx.set('Access-Control-Allow-Origin', '*');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
-      ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, Service-Version');
+      ctx.set('Access-Control-Allow-Headers', ['Authorization', 'Content-Type', 'Idempotency-Key', ...VERSION_HEADERS].join(', '));
       ctx.set('Access-Control-Max-Age', '600');
       ctx.status = 204;
       return;

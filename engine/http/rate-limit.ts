@@ -8,12 +8,14 @@ export interface RateState {
   remaining: number;
   /** UTC epoch seconds when the window resets */
   reset: number;
+  /** this request is over the limit */
+  exceeded: boolean;
 }
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  /** Counts one request; throws 429 when the window is full. Returns the header values either way. */
+  /** Counts one request and tells where its window stands. */
   hit(bucket: string, limit: number, now = Date.now()): RateState {
     const start = now - (now % WINDOW_MS);
     let window = this.windows.get(bucket);
@@ -23,11 +25,7 @@ export class RateLimiter {
       this.windows.set(bucket, window);
     }
     window.count += 1;
-    const state = { limit, remaining: Math.max(0, limit - window.count), reset: Math.ceil((start + WINDOW_MS) / 1000) };
-    if (window.count > limit) {
-      throw Object.assign(new ApiError('rate_limit_exceeded', 'Rate limit exceeded. Please wait 5 seconds and try your request again.', 429), { rate: state });
-    }
-    return state;
+    return { limit, remaining: Math.max(0, limit - window.count), reset: Math.ceil((start + WINDOW_MS) / 1000), exceeded: window.count > limit };
   }
 
   private sweep(current: number): void {
@@ -35,10 +33,13 @@ export class RateLimiter {
   }
 }
 
-/** Both header families of the spec. */
+export const rateLimitExceeded = () => new ApiError('rate_limit_exceeded', 'Rate limit exceeded. Please wait 5 seconds and try your request again.', 429);
+
+/** Both header families of the spec (and Retry-After once over the limit). */
 export function rateHeaders(state: RateState): Record<string, string> {
   const values = { limit: String(state.limit), remaining: String(state.remaining), reset: String(state.reset) };
   return {
+    ...(state.exceeded ? { 'Retry-After': String(WINDOW_MS / 1000) } : {}),
     'X-Rate-Limit-Limit': values.limit,
     'X-Rate-Limit-Remaining': values.remaining,
     'X-Rate-Limit-Reset': values.reset,

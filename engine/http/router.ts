@@ -38,8 +38,21 @@ export class Router {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const found = route.pattern.exec(path);
-      if (found) return { route, id: found[1] === undefined ? undefined : decodeURIComponent(found[1]) };
+      if (!found) continue;
+      if (found[1] === undefined) return { route };
+      // An id that is not valid percent-encoding, or decodes to a NUL, names nothing: looked up as
+      // written it is a 404 like any unknown id (and never reaches a database that refuses NULs).
+      const id = safeDecode(found[1]);
+      return { route, id: id !== undefined && !id.includes('\u0000') ? id : found[1] };
     }
+    return undefined;
+  }
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
     return undefined;
   }
 }

@@ -3,6 +3,7 @@
 import { Kind, type TSchema, type TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { Value } from '@sinclair/typebox/value';
 import { ApiError } from '../errors';
 import { coerceTo } from './coerce';
 import type { Rule } from '../catalog/types';
@@ -22,13 +23,16 @@ function checker(schema: TSchema): TypeCheck<TSchema> {
 export function validate(schema: TObject, input: unknown, rules: Rule[] = [], where = ''): Record<string, unknown> {
   const value = coerce(schema, input ?? {});
   rejectUnknown(schema, value, where);
+  rejectNul(value, where);
   const check = checker(schema);
   if (!check.Check(value)) throw new ApiError('invalid', describe(firstError([...check.Errors(value)]), where), 422);
+  // Defaults are declared in the catalog; fill them here so no consumer restates them.
+  const complete = Value.Default(schema, value) as Record<string, unknown>;
   for (const rule of rules) {
-    const violation = rule(value);
+    const violation = rule(complete);
     if (violation) throw new ApiError(violation.code ?? 'invalid', violation.message, violation.status ?? 422);
   }
-  return value;
+  return complete;
 }
 
 /** Form values are strings and single query values are not arrays: shape them to the schema. */
@@ -53,7 +57,21 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 function rejectUnknown(schema: TObject, value: Record<string, unknown>, where: string): void {
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return;
   for (const key of Object.keys(value)) {
-    if (!(key in schema.properties)) throw new ApiError('invalid', `${where}${key} is not allowed`, 422);
+    if (!Object.hasOwn(schema.properties, key)) throw new ApiError('invalid', `${where}${key} is not allowed`, 422);
+  }
+}
+
+/** PostgreSQL cannot store U+0000 in text, and no address or label needs one: refuse it everywhere. */
+function rejectNul(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new ApiError('invalid', `${path || 'body'} must not contain NUL characters`, 422);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => rejectNul(item, `${path}[${i}]`));
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) throw new ApiError('invalid', `${path || 'body'} keys must not contain NUL characters`, 422);
+      rejectNul(item, path ? `${path}.${key}` : key);
+    }
   }
 }
 

@@ -3,7 +3,9 @@ import { ApiError, notFound } from '../errors';
 import { countryName, US_TERRITORIES } from '../catalog/countries';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
-import type { ApiObject, ObjectStore, Scope } from '../store/objects';
+import type { ApiObject, Scope } from '../store/objects';
+import type { Services } from '../services';
+import { adjustCounter, incrementBelow, type CounterKey } from '../store/counters';
 import type { Settings } from '../accounts/settings';
 import { upperRecord, type AddressRecord } from './standardize';
 import { verifiedUsRecord } from '../verify/strictness';
@@ -61,23 +63,27 @@ export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']
   };
 }
 
-export async function createAddress(store: ObjectStore, scope: Scope, settings: Settings, input: Record<string, unknown>): Promise<ApiObject> {
-  if (scope.mode === 'live' && (await store.count(scope, KIND)) >= settings.address_limit) {
-    throw new ApiError('feature_limit_reached', `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`, 403);
-  }
+/** Live addresses count against the edition's limit; the counter moves with creates and deletes. */
+const liveAddresses = (scope: Scope): CounterKey => ({ accountId: scope.accountId, name: 'live_addresses', period: 'all' });
+
+export async function createAddress(services: Services, scope: Scope, settings: Settings, input: Record<string, unknown>): Promise<ApiObject> {
   const now = nowIso();
   const address = { id: newId('adr'), ...buildAddress(input, scope.mode), date_created: now, date_modified: now } as ApiObject;
-  await store.insert(scope, KIND, address);
+  const counted = scope.mode === 'live';
+  if (counted && (await incrementBelow(services.db.knex, liveAddresses(scope), settings.address_limit)) === undefined) {
+    throw new ApiError('feature_limit_reached', `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`, 403);
+  }
+  try {
+    await services.objects.insert(scope, KIND, address);
+  } catch (error) {
+    if (counted) await adjustCounter(services.db.knex, liveAddresses(scope), -1);
+    throw error;
+  }
   return address;
 }
 
-export async function retrieveAddress(store: ObjectStore, scope: Scope, id: string): Promise<ApiObject> {
-  const address = await store.get(scope, KIND, id);
-  if (!address) throw notFound('address');
-  return address;
-}
-
-export async function deleteAddress(store: ObjectStore, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
-  if (!(await store.markDeleted(scope, KIND, id))) throw notFound('address');
+export async function deleteAddress(services: Services, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
+  if (!(await services.objects.markDeleted(scope, KIND, id))) throw notFound('address');
+  if (scope.mode === 'live') await adjustCounter(services.db.knex, liveAddresses(scope), -1);
   return { id, deleted: true };
 }

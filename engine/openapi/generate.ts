@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the catalog (TypeBox schemas are JSON Schema already).
 import { Type, type TSchema } from '@sinclair/typebox';
 import { catalog } from '../catalog';
+import { deletedResponse } from '../catalog/fields';
 import type { Operation, Resource } from '../catalog/types';
 
 type Json = Record<string, unknown>;
@@ -33,7 +34,7 @@ function listSchema(resource: Resource): Json {
 function responseSchema(resource: Resource, operation: Operation): Json {
   if (operation.responseSchema) return plain(operation.responseSchema);
   if (operation.response === 'list') return listSchema(resource);
-  if (operation.response === 'deleted') return { type: 'object', required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { const: true } } };
+  if (operation.response === 'deleted') return plain(deletedResponse(resource.idPrefix));
   return { $ref: `#/components/schemas/${resource.object}` };
 }
 

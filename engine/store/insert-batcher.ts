@@ -57,7 +57,7 @@ export class InsertBatcher {
     const metadata = all.flatMap((r) => r.metadata);
     if (this.sqlite) return writeSqlite(this.knex, objects, metadata);
     await this.knex.transaction(async (trx) => {
-      // SQLite caps bound parameters per statement; 8 columns x 100 rows stays well under it.
+      // Chunks of 100 rows keep each statement's parameter count modest.
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
       for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
     });

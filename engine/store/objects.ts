@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
 import { decodeCursor, encodeCursor } from './cursor';
 import { InsertBatcher } from './insert-batcher';
+import { nowIso } from '../util/time';
 import { knexReader, type Reader, type Slot } from './reader';
 
 export interface Scope {
@@ -98,14 +99,9 @@ export class ObjectStore {
   async markDeleted(scope: Scope, kind: string, id: string, trx: Knex = this.knex): Promise<boolean> {
     const changed = await trx('objects')
       .where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false })
-      .update({ deleted: true, date_modified: new Date().toISOString() });
+      .update({ deleted: true, date_modified: nowIso() });
     if (changed) await trx('object_metadata').where({ object_id: id }).delete();
     return changed > 0;
-  }
-
-  async count(scope: Scope, kind: string): Promise<number> {
-    const row = await this.reader.first<{ n: number | string }>(this.scoped(scope, kind).where('deleted', false).count({ n: '*' }));
-    return Number(row?.n ?? 0);
   }
 
   /** Newest first, keyset-paginated on (date_created, id) so deep pages cost what the first does. */

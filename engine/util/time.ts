@@ -1,5 +1,13 @@
-/** Now as the API shows dates: UTC ISO 8601 with milliseconds, fixed width so strings sort as times. */
-export const nowIso = (): string => new Date().toISOString();
+let last = 0;
+
+/**
+ * Now as the API shows dates: UTC ISO 8601 with milliseconds, fixed width so strings sort as times.
+ * Strictly increasing within the process, so objects created in one millisecond still list newest first.
+ */
+export function nowIso(): string {
+  last = Math.max(Date.now(), last + 1);
+  return new Date(last).toISOString();
+}
 
 /**
  * Parses a filter value (ISO date or date-time; no zone means UTC) into the stored form.

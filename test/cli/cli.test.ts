@@ -33,7 +33,7 @@ test('--help on every command', (t) => {
 
 test('serve on an empty database prints the URL and four working keys once; keys and settings commands work beside it', async (t) => {
   const db = tempDb();
-  const served = await serve({ DATABASE_URL: db, LOG_LEVEL: 'info' });
+  const served = await serve({ DATABASE_URL: db, LOG_LEVEL: 'info', KEY_CACHE_MS: '50' });
   try {
     t.is(Object.keys(served.keys).length, 4);
     t.regex(served.keys['test secret'], /^test_[0-9a-f]{32}$/);
@@ -56,7 +56,7 @@ test('serve on an empty database prints the URL and four working keys once; keys
     t.regex(run(['settings', 'get'], { DATABASE_URL: db }).out, /us_mail_strictness=relaxed/);
     t.is(run(['settings', 'set', 'rate_limit_per_5s', 'fast'], { DATABASE_URL: db }).code, 2);
     t.is(run(['settings', 'set', 'no_such_setting', '1'], { DATABASE_URL: db }).code, 2);
-    await new Promise((resolve) => setTimeout(resolve, 2100)); // the engine caches keys and settings for 2 s
+    await new Promise((resolve) => setTimeout(resolve, 100)); // past the engine's key cache (KEY_CACHE_MS)
     const r = await fetch(`${served.url}/v1/addresses`, { headers: auth(served.keys['test secret']) });
     t.is(r.headers.get('x-rate-limit-limit'), '500', 'the running engine picks up the new setting');
 

@@ -1,0 +1,37 @@
+// Per-account counters in `usage_counters` (one row per account, name and period), changed
+// atomically so concurrent requests never overshoot a limit, on SQLite and PostgreSQL alike.
+import type { Knex } from 'knex';
+
+export interface CounterKey {
+  accountId: string;
+  name: string;
+  /** 'YYYY-MM' for monthly allowances, 'all' for standing totals */
+  period: string;
+}
+
+/** Adds one while the count is under `limit`; returns the new count, or undefined at the limit. */
+export async function incrementBelow(knex: Knex, key: CounterKey, limit: number): Promise<number | undefined> {
+  if (limit <= 0) return undefined;
+  const rows = (await knex('usage_counters')
+    .insert({ account_id: key.accountId, name: key.name, period: key.period, count: 1 })
+    .onConflict(['account_id', 'name', 'period'])
+    .merge({ count: knex.raw('?? + 1', ['usage_counters.count']) })
+    .where('usage_counters.count', '<', limit)
+    .returning('count')) as { count: number | string }[];
+  return rows.length === 0 ? undefined : Number(rows[0].count);
+}
+
+/** Moves the count by `delta` (never below zero). */
+export async function adjustCounter(knex: Knex, key: CounterKey, delta: number): Promise<void> {
+  await knex('usage_counters')
+    .where({ account_id: key.accountId, name: key.name, period: key.period })
+    .update({ count: knex.raw('case when ?? + ? < 0 then 0 else ?? + ? end', ['count', delta, 'count', delta]) });
+}
+
+/** Sets the count: for operators and tests that grant or use up an allowance. */
+export async function setCounter(knex: Knex, key: CounterKey, count: number): Promise<void> {
+  await knex('usage_counters')
+    .insert({ account_id: key.accountId, name: key.name, period: key.period, count })
+    .onConflict(['account_id', 'name', 'period'])
+    .merge({ count });
+}
