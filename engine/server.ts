@@ -26,6 +26,7 @@ export async function openServices(config: EngineConfig, db: Database = connect(
   return {
     db,
     objects: new ObjectStore(db.knex, reader),
+    reader,
     accounts: new Accounts(db.knex),
     config,
     close: async () => {

@@ -1,11 +1,12 @@
 // The verification objects as returned (spec: US verification, US autocompletion, US ZIP lookup,
 // International verification), with every enumeration the spec allows.
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { objectName } from './fields';
 
 const s = (description: string) => Type.String({ description });
-const oneOf = (values: readonly string[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description });
+/** A union of string literals, typed so that `Static<>` of a schema keeps the values (the engine's types). */
+const oneOf = <const T extends readonly string[]>(values: T, description: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)), { description }) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 const withId = (pattern: string, prefix: string) =>
   Type.String({ pattern, description: `Unique identifier prefixed with \`${prefix}\`.` });
@@ -13,8 +14,8 @@ const withId = (pattern: string, prefix: string) =>
 export const US_DELIVERABILITY = ['deliverable', 'deliverable_unnecessary_unit', 'deliverable_incorrect_unit', 'deliverable_missing_unit', 'undeliverable'] as const;
 export const INTL_DELIVERABILITY = ['deliverable', 'deliverable_missing_info', 'undeliverable', 'no_match'] as const;
 export const ZIP_CODE_TYPES = ['standard', 'military', 'unique', 'po_box', ''] as const;
-const DIRECTIONS = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', ''];
-const YN = ['Y', 'N', ''];
+const DIRECTIONS = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', ''] as const;
+const YN = ['Y', 'N', ''] as const;
 
 export const usComponents = () =>
   Type.Object({

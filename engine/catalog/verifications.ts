@@ -1,5 +1,6 @@
 // The verification family: US verification (single and bulk), US autocomplete, US ZIP lookup,
 // international verification (single and bulk). Nothing is stored; every call answers at once.
+import type { Static } from '@sinclair/typebox';
 import type { Resource } from './types';
 import {
   autocompleteBody,
@@ -14,8 +15,8 @@ import {
 } from './verification-fields';
 import { autocompletionObject, bulkResponse, intlVerificationObject, usVerificationObject, zipLookupObject } from './verification-objects';
 
-/** The spec's published test sample for `po box`. */
-const PO_BOX_SAMPLE = {
+/** The spec's published test sample for `po box`; test mode answers with it (engine/verify/samples). */
+export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
   id: 'us_ver_po_box',
   recipient: 'TEST KEYS DO NOT VERIFY ADDRESSES',
   primary_line: 'PO BOX 720114',
@@ -80,6 +81,15 @@ export const usAutocompletions: Resource = {
   },
 };
 
+/** Also test mode's one generic ZIP lookup answer, with the ZIP sent (engine/verify/samples). */
+export const ZIP_LOOKUP_SAMPLE: Static<ReturnType<typeof zipLookupObject>> = {
+  id: 'us_zip_c7cb63d68f8d6',
+  zip_code: '94107',
+  zip_code_type: 'standard',
+  cities: [{ city: 'SAN FRANCISCO', state: 'CA', county: 'SAN FRANCISCO', county_fips: '06075', preferred: true }],
+  object: 'us_zip_lookup',
+};
+
 export const usZipLookups: Resource = {
   name: 'us_zip_lookups',
   title: 'US ZIP lookup',
@@ -93,13 +103,7 @@ export const usZipLookups: Resource = {
     { name: 'lookup', method: 'POST', path: '/v1/us_zip_lookups', summary: 'Look up a US ZIP code', body: zipLookupBody(), response: 'object' },
   ],
   events: [],
-  sample: {
-    id: 'us_zip_c7cb63d68f8d6',
-    zip_code: '94107',
-    zip_code_type: 'standard',
-    cities: [{ city: 'SAN FRANCISCO', state: 'CA', county: 'SAN FRANCISCO', county_fips: '06075', preferred: true }],
-    object: 'us_zip_lookup',
-  },
+  sample: ZIP_LOOKUP_SAMPLE,
 };
 
 const INTL_SAMPLE = {

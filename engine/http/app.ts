@@ -42,7 +42,7 @@ export function createApp(services: Services): Koa {
     const settings = caller.account.settings;
     const rate = limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (route.operation.rateLimitFactor ?? 1));
     ctx.set(rateHeaders(rate));
-    assertLiveAllowed(caller, route.operation);
+    await assertLiveAllowed(caller, route.operation, services.db.knex);
     const version = requestVersion(VERSION_HEADERS.map((h) => ctx.get(h)).find(Boolean), settings.service_version);
 
     const rawQuery = parseQuery(ctx.querystring);

@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { adjustCounter, incrementBelow, type CounterKey } from '../store/counters';
 import type { Settings } from '../accounts/settings';
 import { upperRecord, type AddressRecord } from './standardize';
-import { verifiedUsRecord } from '../verify/strictness';
+import { standardizeUsRecord } from '../verify/strictness';
 
 const KIND = 'addresses';
 
@@ -43,10 +43,10 @@ export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']
     lines = NCOA_SAMPLE;
     recipientMoved = true;
   } else {
-    // Corrected and standardized when possible (spec): the verifier's Pub 28 lines, in live mode with
-    // city, state and ZIP from the ZIP database. Strictness applies to mailpieces, not the book.
-    const { deliverability: _deliverability, ...verified } = verifiedUsRecord(record, 'relaxed', mode, 'address');
-    lines = { ...verified, address_line1: verified.address_line1 || upperRecord(record).address_line1 };
+    // Corrected and standardized when possible (spec), the same in both modes: the verifier's Pub 28
+    // lines, city, state and ZIP from the ZIP database. Strictness applies to mailpieces, not the book.
+    const standard = standardizeUsRecord(record);
+    lines = { ...standard, address_line1: standard.address_line1 || upperRecord(record).address_line1 };
     recipientMoved = mode === 'test' ? false : null;
   }
   return {

@@ -2,7 +2,9 @@
 // own US addresses (its address book, live mode); the ZIP database resolves the city filter, so an
 // acceptable city name of a ZIP (HOLLYWOOD for a LOS ANGELES ZIP) finds it too.
 import { newId } from '../util/ids';
-import type { ObjectStore, Scope } from '../store/objects';
+import type { Scope } from '../store/objects';
+import type { Services } from '../services';
+import { searchBodies, type BodyMatch } from '../store/body-search';
 import { lookupZip, normalizeCity } from './zipdb';
 import { applyCase, type LetterCase } from './case';
 import { matchesFilters, type AutocompleteFilters } from './samples/autocomplete';
@@ -21,8 +23,8 @@ export interface Autocompletion {
 }
 
 export const MAX_SUGGESTIONS = 10;
-/** Newest addresses read per request: bounds the cost of one keystroke on a huge address book. */
-export const MAX_SCANNED = 5000;
+/** Newest candidate addresses read per keystroke: bounds its cost on a huge address book. */
+export const MAX_CANDIDATES = 500;
 
 const UNIT = /\s(?:APT|BSMT|BLDG|DEPT|FL|FRNT|HNGR|KEY|LBBY|LOT|LOWR|OFC|PH|PIER|REAR|RM|SIDE|SLIP|SPC|STOP|STE|TRLR|UNIT|UPPR|PMB|#)(?:\s|$).*$/;
 const NUMBERED = /^(\d+[A-Z]?(?:[-/]\d+[A-Z]?)?)\s+(.+)$/;
@@ -39,12 +41,17 @@ function cityMatches(s: Suggestion, city: string): boolean {
   return record !== undefined && record.state === s.state && record.cities.some((c) => normalizeCity(c) === key);
 }
 
-/** Suggestions for a prefix from stored addresses: whole lines first, then "<number> <street>" completions. */
-export function suggestFromAddresses(prefix: string, filters: AutocompleteFilters, addresses: Iterable<BookAddress>): Suggestion[] {
+/** The typed prefix as the whole line, its house number (if any) and the street part after it. */
+function typedParts(prefix: string): { typed: string; number: string; streetTyped: string } {
   const typed = clean(prefix);
   const m = NUMBERED.exec(typed);
   const number = m ? m[1] : /^\d+[A-Z]?$/.test(typed) ? typed : '';
-  const streetTyped = m ? m[2] : number ? '' : typed;
+  return { typed, number, streetTyped: m ? m[2] : number ? '' : typed };
+}
+
+/** Suggestions for a prefix from stored addresses: whole lines first, then "<number> <street>" completions. */
+export function suggestFromAddresses(prefix: string, filters: AutocompleteFilters, addresses: Iterable<BookAddress>): Suggestion[] {
+  const { typed, number, streetTyped } = typedParts(prefix);
   const exact = new Map<string, { s: Suggestion; n: number }>();
   const streets = new Map<string, { s: Suggestion; n: number }>();
   const add = (into: typeof exact, s: Suggestion) => {
@@ -76,15 +83,15 @@ export function suggestFromAddresses(prefix: string, filters: AutocompleteFilter
   return out.slice(0, MAX_SUGGESTIONS);
 }
 
-async function* bookAddresses(store: ObjectStore, scope: Scope): AsyncGenerator<BookAddress> {
-  let after: string | undefined;
-  for (let read = 0; read < MAX_SCANNED;) {
-    const page = await store.list(scope, 'addresses', { limit: 100, after });
-    for (const a of page.data) yield a;
-    read += page.data.length;
-    if (!page.next || page.data.length === 0) return;
-    after = page.next;
-  }
+/** One query for the addresses that can match: the database filters, suggestFromAddresses decides. */
+function candidates(services: Services, scope: Scope, prefix: string, filters: AutocompleteFilters): Promise<BookAddress[]> {
+  const { typed, streetTyped } = typedParts(prefix);
+  const all: BodyMatch[] = [{ field: 'address_country', equals: 'UNITED STATES' }];
+  if (filters.state) all.push({ field: 'address_state', equals: filters.state.trim().toUpperCase() });
+  if (filters.zip_code) all.push({ field: 'address_zip', startsWith: filters.zip_code });
+  const any: BodyMatch[] = [{ field: 'address_line1', startsWith: typed }];
+  if (streetTyped !== '') any.push({ field: 'address_line1', wordStartsWith: streetTyped });
+  return searchBodies(services.db.knex, services.reader, scope, 'addresses', { all, any, limit: MAX_CANDIDATES });
 }
 
 export function autocompletion(suggestions: Suggestion[], letterCase?: LetterCase): Autocompletion {
@@ -95,8 +102,6 @@ export function autocompletion(suggestions: Suggestion[], letterCase?: LetterCas
   };
 }
 
-export async function autocompleteLive(store: ObjectStore, scope: Scope, prefix: string, filters: AutocompleteFilters, letterCase?: LetterCase): Promise<Autocompletion> {
-  const addresses: BookAddress[] = [];
-  for await (const a of bookAddresses(store, scope)) addresses.push(a);
-  return autocompletion(suggestFromAddresses(prefix, filters, addresses), letterCase);
+export async function autocompleteLive(services: Services, scope: Scope, prefix: string, filters: AutocompleteFilters, letterCase?: LetterCase): Promise<Autocompletion> {
+  return autocompletion(suggestFromAddresses(prefix, filters, await candidates(services, scope, prefix, filters)), letterCase);
 }

@@ -1,81 +1,15 @@
-// The us_verification object: its types and the parts shared by the samples and the live verifier.
+// The us_verification object: its types, derived from the catalog's schemas (the one source of
+// truth), and the parts shared by the samples and the live verifier.
+import type { Static } from '@sinclair/typebox';
+import type { confidenceScore, deliverabilityAnalysis, usComponents, usVerificationObject } from '../catalog/verification-objects';
 import { applyCase, type LetterCase } from './case';
 
-export type UsDeliverability =
-  | 'deliverable'
-  | 'deliverable_unnecessary_unit'
-  | 'deliverable_incorrect_unit'
-  | 'deliverable_missing_unit'
-  | 'undeliverable';
-
-export type ZipCodeType = 'standard' | 'military' | 'unique' | 'po_box' | '';
-
-export interface UsComponents {
-  primary_number: string;
-  street_predirection: string;
-  street_name: string;
-  street_suffix: string;
-  street_postdirection: string;
-  secondary_designator: string;
-  secondary_number: string;
-  pmb_designator: string;
-  pmb_number: string;
-  extra_secondary_designator: string;
-  extra_secondary_number: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  zip_code_plus_4: string;
-  zip_code_type: ZipCodeType;
-  delivery_point_barcode: string;
-  address_type: 'residential' | 'commercial' | '';
-  record_type: 'street' | 'highrise' | 'firm' | 'po_box' | 'rural_route' | 'general_delivery' | '';
-  default_building_address: boolean;
-  county: string;
-  county_fips: string;
-  carrier_route: string;
-  carrier_route_type: 'city_delivery' | 'rural_route' | 'highway_contract' | 'po_box' | 'general_delivery' | '';
-  po_box_only_flag: 'Y' | 'N' | '';
-  latitude: number | null;
-  longitude: number | null;
-}
-
-export interface DeliverabilityAnalysis {
-  dpv_confirmation: 'Y' | 'S' | 'D' | 'N' | '';
-  dpv_cmra: string;
-  dpv_vacant: string;
-  dpv_active: string;
-  dpv_inactive_reason: string;
-  dpv_throwback: string;
-  dpv_non_delivery_day_flag: string;
-  dpv_non_delivery_day_values: string;
-  dpv_no_secure_location: string;
-  dpv_door_not_accessible: string;
-  dpv_footnotes: string[];
-  ews_match: boolean;
-  lacs_indicator: string;
-  lacs_return_code: string;
-  suite_return_code: string;
-}
-
-export interface ConfidenceScore {
-  score: number | null;
-  level: 'high' | 'medium' | 'low' | '';
-}
-
-export interface UsVerification {
-  id: string;
-  recipient: string | null;
-  primary_line: string;
-  secondary_line: string;
-  urbanization: string;
-  last_line: string;
-  deliverability: UsDeliverability;
-  components: UsComponents;
-  deliverability_analysis: DeliverabilityAnalysis;
-  svc_confidence_score: ConfidenceScore;
-  object: 'us_verification';
-}
+export type UsVerification = Static<ReturnType<typeof usVerificationObject>>;
+export type UsComponents = Static<ReturnType<typeof usComponents>>;
+export type DeliverabilityAnalysis = Static<ReturnType<typeof deliverabilityAnalysis>>;
+export type ConfidenceScore = Static<ReturnType<typeof confidenceScore>>;
+export type UsDeliverability = UsVerification['deliverability'];
+export type ZipCodeType = UsComponents['zip_code_type'];
 
 /** A request body of US verification, as validated by the catalog. */
 export interface UsVerificationInput {
@@ -101,7 +35,7 @@ export function noDpvAnalysis(): DeliverabilityAnalysis {
 /** A DPV-confirmed delivery point as the samples show it. */
 export function dpvAnalysis(confirmation: DeliverabilityAnalysis['dpv_confirmation'], footnotes: string[], more: Partial<DeliverabilityAnalysis> = {}): DeliverabilityAnalysis {
   const matched = confirmation === 'Y' || confirmation === 'S' || confirmation === 'D';
-  const yn = (v: string) => (matched ? v : '');
+  const yn = (v: 'Y' | 'N') => (matched ? v : '');
   return {
     ...noDpvAnalysis(),
     dpv_confirmation: confirmation,

@@ -91,6 +91,9 @@ const ROUTE_TYPE: Partial<Record<ParsedUsAddress['kind'], UsComponents['carrier_
   po_box: 'po_box', rural_route: 'rural_route', highway_contract: 'highway_contract', general_delivery: 'general_delivery',
 };
 
+/** The parser's directionals are Pub 28 abbreviations (usps/directionals.ts), the schema's values. */
+const direction = (d: string) => d as UsComponents['street_predirection'];
+
 export interface UsJudgement {
   verification: UsVerification;
   /** empty when deliverable; otherwise why not */
@@ -116,10 +119,10 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
 
   const components: UsComponents = {
     primary_number: parsed.primary_number,
-    street_predirection: parsed.street_predirection,
+    street_predirection: direction(parsed.street_predirection),
     street_name: parsed.street_name,
     street_suffix: parsed.street_suffix,
-    street_postdirection: parsed.street_postdirection,
+    street_postdirection: direction(parsed.street_postdirection),
     secondary_designator: parsed.secondary_designator,
     secondary_number: parsed.secondary_number,
     pmb_designator: parsed.pmb_designator,

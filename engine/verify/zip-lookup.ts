@@ -1,28 +1,21 @@
 // Live ZIP lookup from the bundled ZIP database: every city of the ZIP, the preferred one first.
+import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../errors';
 import { newId } from '../util/ids';
+import type { zipLookupObject } from '../catalog/verification-objects';
 import { lookupZip } from './zipdb';
-import type { ZipCodeType } from './us-object';
 
-export interface ZipCity {
-  city: string;
-  state: string;
-  county: string;
-  county_fips: string;
-  preferred: boolean;
-}
+export type ZipLookup = Static<ReturnType<typeof zipLookupObject>>;
+export type ZipCity = ZipLookup['cities'][number];
 
-export interface ZipLookup {
-  id: string;
-  zip_code: string;
-  zip_code_type: ZipCodeType;
-  cities: ZipCity[];
-  object: 'us_zip_lookup';
+/** 00000 is refused in test and live mode alike (spec). */
+export function assertZipCode(zip: string): void {
+  if (zip === '00000') throw new ApiError('invalid', 'invalid zip code', 422);
 }
 
 /** A well-formed ZIP the database does not know comes back with no cities and an empty type. */
 export function lookupUsZip(zip: string): ZipLookup {
-  if (zip === '00000') throw new ApiError('invalid', 'invalid zip code', 422);
+  assertZipCode(zip);
   const record = lookupZip(zip);
   return {
     id: newId('us_zip'),

@@ -12,7 +12,6 @@ import { testSuggestions, type AutocompleteFilters } from '../../verify/samples/
 import { autocompleteLive, autocompletion } from '../../verify/autocomplete';
 import { lookupUsZip } from '../../verify/zip-lookup';
 import { testZipLookup } from '../../verify/samples/zip';
-import { takeFreeVerification } from '../../verify/quota';
 import type { UsVerificationInput } from '../../verify/us-object';
 
 const letterCase = (query: Record<string, unknown>): LetterCase | undefined => (query.case === 'proper' ? 'proper' : undefined);
@@ -46,13 +45,8 @@ function bulk(single: string, verify: (body: Record<string, unknown>, req: Opera
 }
 
 export const usVerificationHandlers: Record<string, Handler> = {
-  verify: async (req) => {
-    const settings = req.caller.account.settings;
-    if (req.caller.mode === 'live' && !settings.payment_method_verified) {
-      await takeFreeVerification(req.services.db.knex, req.caller.account.id, req.operation.freeLiveQuota ?? 0);
-    }
-    return verifyUs(req.body, req);
-  },
+  // The free live quota is spent by the live gate (http/live-gates.ts), before the handler runs.
+  verify: async (req) => verifyUs(req.body, req),
   verify_bulk: bulk('us_verifications', verifyUs),
 };
 
@@ -66,7 +60,7 @@ export const autocompleteHandlers: Record<string, Handler> = {
     const prefix = String(body.address_prefix);
     const filters = body as AutocompleteFilters;
     if (caller.mode === 'test') return autocompletion(testSuggestions(prefix, filters), letterCase(query));
-    return autocompleteLive(services.objects, scope, prefix, filters, letterCase(query));
+    return autocompleteLive(services, scope, prefix, filters, letterCase(query));
   },
 };
 

@@ -2,6 +2,7 @@
 // gaps.md, each with realistic components; anything else gets the hint sample.
 import { dpvAnalysis, NO_SCORE, noDpvAnalysis, withCase, type DeliverabilityAnalysis, type UsComponents, type UsDeliverability, type UsVerification } from '../us-object';
 import type { LetterCase } from '../case';
+import { PO_BOX_SAMPLE } from '../../catalog/verifications';
 
 export const TEST_RECIPIENT = 'TEST KEYS DO NOT VERIFY ADDRESSES';
 
@@ -56,17 +57,15 @@ const Y = dpvAnalysis('Y', ['AA', 'BB']);
 const BERRY = { ...SF, ...street('185', 'BERRY', 'ST'), zip_code: '94107', zip_code_plus_4: '1741', address_type: 'commercial', record_type: 'highrise', carrier_route: 'C032', latitude: 37.7765, longitude: -122.3917 } as const;
 const BRODERICK = { ...SF, ...street('1709', 'BRODERICK', 'ST'), zip_code: '94115', zip_code_plus_4: '2525', address_type: 'residential', record_type: 'street', carrier_route: 'C038', latitude: 37.7868, longitude: -122.4418 } as const;
 
-const SPECS: Record<string, Spec> = {
+const SPECS: Record<string, Spec | UsVerification> = {
   'commercial highrise': { primary: '185 BERRY ST STE 6100', deliverability: 'deliverable', point: '99', analysis: { ...Y, suite_return_code: '00' }, c: { ...BERRY, secondary_designator: 'STE', secondary_number: '6100' } },
   'residential highrise': {
     primary: '301 MISSION ST APT 20A', deliverability: 'deliverable', point: '20', analysis: Y,
     c: { ...SF, ...street('301', 'MISSION', 'ST'), secondary_designator: 'APT', secondary_number: '20A', zip_code: '94105', zip_code_plus_4: '2234', address_type: 'residential', record_type: 'highrise', carrier_route: 'C001', latitude: 37.7904, longitude: -122.3964 },
   },
   'residential house': { primary: '1709 BRODERICK ST', deliverability: 'deliverable', point: '09', analysis: Y, c: BRODERICK },
-  'po box': {
-    primary: 'PO BOX 720114', deliverability: 'deliverable', point: '14', analysis: Y,
-    c: { ...SF, primary_number: '720114', street_name: 'PO BOX', zip_code: '94172', zip_code_plus_4: '0114', zip_code_type: 'po_box', address_type: 'residential', record_type: 'po_box', carrier_route: 'B002', carrier_route_type: 'po_box', po_box_only_flag: 'Y', latitude: 37.7597, longitude: -122.694 },
-  },
+  // The spec publishes this one; the catalog carries it for the API documents.
+  'po box': PO_BOX_SAMPLE,
   'rural route': {
     primary: 'RR 2 BOX 130', deliverability: 'deliverable', point: '30', analysis: Y,
     c: { primary_number: '130', street_name: 'RR 2 BOX', city: 'LAKE CITY', state: 'IA', zip_code: '51449', zip_code_plus_4: '9702', zip_code_type: 'standard', address_type: 'residential', record_type: 'rural_route', county: 'CALHOUN', county_fips: '19025', carrier_route: 'R002', carrier_route_type: 'rural_route', po_box_only_flag: 'N', latitude: 42.2661, longitude: -94.7347 },
@@ -105,7 +104,8 @@ const SPECS: Record<string, Spec> = {
 
 export const US_TEST_VALUES: readonly string[] = Object.keys(SPECS);
 
-const SAMPLES: ReadonlyMap<string, UsVerification> = new Map(US_TEST_VALUES.map((v) => [v, build(v, SPECS[v])]));
+const sample = (value: string, s: Spec | UsVerification) => ('object' in s ? s : build(value, s));
+const SAMPLES: ReadonlyMap<string, UsVerification> = new Map(US_TEST_VALUES.map((v) => [v, sample(v, SPECS[v])]));
 
 const list = (values: readonly string[]) => values.map((v) => v.toUpperCase()).join(', ');
 

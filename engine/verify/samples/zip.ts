@@ -1,14 +1,8 @@
-// Test-mode ZIP lookup (gaps.md): one generic sample carrying the ZIP sent; 00000 is invalid.
-import { ApiError } from '../../errors';
-import type { ZipLookup } from '../zip-lookup';
+// Test-mode ZIP lookup (gaps.md): the catalog's generic sample carrying the ZIP sent; 00000 is invalid.
+import { ZIP_LOOKUP_SAMPLE } from '../../catalog/verifications';
+import { assertZipCode, type ZipLookup } from '../zip-lookup';
 
 export function testZipLookup(zip: string): ZipLookup {
-  if (zip === '00000') throw new ApiError('invalid', 'invalid zip code', 422);
-  return {
-    id: 'us_zip_c7cb63d68f8d6',
-    zip_code: zip,
-    zip_code_type: 'standard',
-    cities: [{ city: 'SAN FRANCISCO', state: 'CA', county: 'SAN FRANCISCO', county_fips: '06075', preferred: true }],
-    object: 'us_zip_lookup',
-  };
+  assertZipCode(zip);
+  return { ...structuredClone(ZIP_LOOKUP_SAMPLE), zip_code: zip };
 }

@@ -1,0 +1,52 @@
+// Live autocomplete reads its candidates in one query: the body filter of engine/store/body-search.ts,
+// on SQLite (through the read connection) and PostgreSQL alike.
+import test from 'ava';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knex from 'knex';
+import { loadConfig } from '../../engine/config';
+import { openServices } from '../../engine/server';
+import type { Services } from '../../engine/services';
+import type { Scope } from '../../engine/store/objects';
+import { searchBodies } from '../../engine/store/body-search';
+import { DATABASES } from '../helpers/matrix';
+import { PG_ADMIN_URL } from '../helpers/engine';
+
+async function open(db: string): Promise<{ services: Services; cleanup(): Promise<void> }> {
+  if (db === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-search-'));
+    const services = await openServices(loadConfig({ DATABASE_URL: path.join(dir, 'e.sqlite'), LOG_LEVEL: 'silent' }));
+    return { services, cleanup: async () => { await services.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const name = `pp_search_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = knex({ client: 'pg', connection: PG_ADMIN_URL });
+  await admin.raw(`create database ${name}`);
+  const services = await openServices(loadConfig({ DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), LOG_LEVEL: 'silent' }));
+  return { services, cleanup: async () => { await services.close(); await admin.raw(`drop database if exists ${name} with (force)`); await admin.destroy(); } };
+}
+
+const scope: Scope = { accountId: 'acct_search', mode: 'live' };
+
+for (const db of DATABASES) {
+  test(`${db}: one query returns the newest bodies whose fields can match; LIKE wildcards are literal`, async (t) => {
+    const { services, cleanup } = await open(db);
+    try {
+      const lines = ['185 BERRY ST', '210 KING ST', '1 BERRYESSA WAY', 'BERRY LN', '5 X%Y ST', '6 XZY ST'];
+      for (const [i, line] of lines.entries()) {
+        const at = `2030-01-01T00:00:0${i}.000Z`;
+        await services.objects.insert(scope, 'addresses', { id: `adr_${i}`, date_created: at, date_modified: at, address_line1: line, address_state: i === 1 ? 'NY' : 'CA', address_country: 'UNITED STATES', metadata: {} });
+      }
+      await services.objects.insert({ ...scope, mode: 'test' }, 'addresses', { id: 'adr_t', date_created: '2030-01-02T00:00:00.000Z', date_modified: '2030-01-02T00:00:00.000Z', address_line1: 'BERRY CT', metadata: {} });
+      const ids = async (search: Parameters<typeof searchBodies>[4]) => (await searchBodies(services.db.knex, services.reader, scope, 'addresses', search)).map((o) => o.id);
+      t.deepEqual(await ids({ any: [{ field: 'address_line1', wordStartsWith: 'BERRY' }], limit: 10 }), ['adr_3', 'adr_2', 'adr_0']);
+      t.deepEqual(await ids({ any: [{ field: 'address_line1', startsWith: 'BERRY' }], limit: 10 }), ['adr_3']);
+      t.deepEqual(await ids({ any: [{ field: 'address_line1', wordStartsWith: 'BERRY' }], limit: 2 }), ['adr_3', 'adr_2'], 'newest first, bounded');
+      t.deepEqual(await ids({ all: [{ field: 'address_state', equals: 'NY' }], limit: 10 }), ['adr_1']);
+      t.deepEqual(await ids({ any: [{ field: 'address_line1', startsWith: '5 X%' }], limit: 10 }), ['adr_4']);
+      t.deepEqual(await ids({ any: [{ field: 'address_line1', startsWith: '6 X_' }], limit: 10 }), []);
+    } finally {
+      await cleanup();
+    }
+  });
+}
