@@ -27,7 +27,7 @@ export async function openServices(config: EngineConfig, db: Database = connect(
     db,
     objects: new ObjectStore(db.knex, reader),
     reader,
-    accounts: new Accounts(db.knex),
+    accounts: new Accounts(db.knex, config.keyCacheMs),
     config,
     close: async () => {
       reader.close();

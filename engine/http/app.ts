@@ -5,14 +5,14 @@ import { ApiError } from '../errors';
 import type { Services } from '../services';
 import { assertSecure, requestOrigin } from './transport';
 import { authenticate } from './auth';
-import { RateLimiter, rateHeaders } from './rate-limit';
+import { RateLimiter, rateHeaders, rateLimitExceeded } from './rate-limit';
 import { requestVersion, VERSION_HEADERS } from './version';
 import { parseBody } from './body';
 import { parseQuery } from './query';
 import { validate } from './validate';
 import { IdempotencyStore, idempotencyKey } from './idempotency';
 import { Router } from './router';
-import { assertLiveAllowed } from './live-gates';
+import { assertLiveAllowed, spendLiveAllowance } from './live-gates';
 import { renderErrors, requestLog, cors } from './middleware';
 import { extraRoutes } from './extra-routes';
 
@@ -42,17 +42,19 @@ export function createApp(services: Services): Koa {
     const settings = caller.account.settings;
     const rate = limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (route.operation.rateLimitFactor ?? 1));
     ctx.set(rateHeaders(rate));
-    await assertLiveAllowed(caller, route.operation, services.db.knex);
+    if (rate.exceeded) throw rateLimitExceeded();
+    assertLiveAllowed(caller, route.operation);
     const version = requestVersion(VERSION_HEADERS.map((h) => ctx.get(h)).find(Boolean), settings.service_version);
 
     const rawQuery = parseQuery(ctx.querystring);
     const { idempotency_key: _ignored, ...queryFields } = rawQuery;
     const query = route.operation.query ? validate(route.operation.query, queryFields) : queryFields;
     const parsed = route.operation.method === 'POST' || route.operation.method === 'PATCH'
-      ? await parseBody(ctx.req, { maxBytes: services.config.maxBodyBytes, maxFileBytes: services.config.maxFileBytes })
+      ? await parseBody(ctx.req, { maxBytes: services.config.maxBodyBytes, maxFileBytes: services.config.maxFileBytes, fileFields: route.operation.files ?? [] })
       : { fields: {}, files: [] };
     const body = route.operation.body ? validate(route.operation.body, parsed.fields, route.operation.rules) : parsed.fields;
 
+    await spendLiveAllowance(caller, route.operation, services.db.knex);
     const scope = { accountId: caller.account.id, mode: caller.mode };
     const key = route.operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
     const run = async () => ({ status: 200, body: await route.handler({

@@ -67,6 +67,15 @@ for (const db of DATABASES) {
     t.is(await freeVerificationsUsed(k, accountId), 300, 'refused calls are not counted');
   });
 
+  test(`${db}: a refused (invalid) request spends nothing`, async (t) => {
+    const { api, accountId, knex: k } = await setup();
+    const invalid = await api('POST', '/v1/us_verifications', { json: { zip_code: '94133' } });
+    t.is(invalid.status, 422);
+    t.is(await freeVerificationsUsed(k, accountId), 0);
+    t.is((await api('POST', '/v1/us_verifications', { json: BODY })).status, 200);
+    t.is(await freeVerificationsUsed(k, accountId), 1);
+  });
+
   test(`${db}: concurrent calls cannot overshoot the allowance`, async (t) => {
     const { api, accountId, knex: k } = await setup();
     await setFreeVerificationsUsed(k, accountId, 295);
