@@ -101,6 +101,12 @@ async function settings(args: string[]): Promise<void> {
   });
 }
 
+function explain(error: Error & { code?: string; port?: number; address?: string }): string {
+  if (error.code === 'EADDRINUSE') return `port ${error.port ?? ''} on ${error.address ?? ''} is already in use: choose another with PORT or --port`;
+  if (error.code === 'ECONNREFUSED') return `cannot reach the database (${error.message}): check DATABASE_URL`;
+  return error.message;
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, migrate, keys, settings };
 
 export async function main(argv: string[]): Promise<number> {
@@ -122,8 +128,11 @@ export async function main(argv: string[]): Promise<number> {
     await run(args);
     return 0;
   } catch (error) {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`${usage ? (error as Error).message : (error as Error).stack}\n`);
+    const code = (error as { code?: string }).code ?? '';
+    const usage = error instanceof UsageError || code.startsWith('ERR_PARSE_ARGS');
+    // Operator mistakes (port taken, database unreachable) deserve a sentence, not a stack trace.
+    const known = usage || /^E[A-Z]+$/.test(code) || /^(28|3D)/.test(code);
+    process.stderr.write(`${known ? `printpost ${command}: ${explain(error as Error & { code?: string })}` : (error as Error).stack}\n`);
     return usage ? 2 : 1;
   }
 }

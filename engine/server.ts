@@ -48,10 +48,15 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     ? https.createServer({ cert: fs.readFileSync(config.tlsCert!), key: fs.readFileSync(config.tlsKey!) }, app.callback())
     : http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {

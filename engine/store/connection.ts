@@ -17,12 +17,16 @@ export interface Database {
 
 export const DEFAULT_DATABASE = '.data/printpost.sqlite';
 
+// Knex prints pool errors itself; every one also reaches the caller as a thrown error, which the
+// engine reports once, so its own printing is switched off.
+const quiet = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
+
 export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE): Database {
   if (/^postgres(ql)?:\/\//.test(url)) {
     return {
       dialect: 'postgres',
       label: url.replace(/\/\/[^@/]*@/, '//***@'),
-      knex: knex({ client: 'pg', connection: url, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX || 10) } }),
+      knex: knex({ client: 'pg', connection: url, log: quiet, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX || 10) } }),
     };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
@@ -30,6 +34,7 @@ export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABA
   const db = knex({
     client: 'better-sqlite3',
     connection: { filename: file },
+    log: quiet,
     useNullAsDefault: true,
     // better-sqlite3 is synchronous: one connection serializes writes without lock contention.
     pool: {

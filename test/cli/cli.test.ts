@@ -94,3 +94,11 @@ test('migrate applies migrations and is idempotent', (t) => {
   t.is(run(['migrate'], { DATABASE_URL: db }).code, 0);
   t.true(fs.existsSync(db));
 });
+
+test('operator mistakes get one sentence and a non-zero exit, not a stack trace', (t) => {
+  const unreachable = run(['migrate'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+  t.is(unreachable.code, 1);
+  t.regex(unreachable.err, /^printpost migrate: cannot reach the database .*check DATABASE_URL\n$/);
+  const viaUrl = run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}` });
+  t.is(viaUrl.code, 0, 'a sqlite: URL names a file');
+});
