@@ -61,9 +61,13 @@ export function words(input: string | null | undefined): Word[] {
   if (!input || input.trim() === '') return [];
   const out: Word[] = [];
   for (const chunk of cleanText(input).split(',')) {
-    const parts = chunk.split(/\s+/).flatMap(splitWord);
-    parts.forEach((text) => out.push({ text, comma: false }));
-    if (out.length > 0 && parts.length > 0) out[out.length - 1] = { text: out[out.length - 1].text, comma: true };
+    const before = out.length;
+    // cleanText leaves single spaces and commas as the only separators.
+    for (const raw of chunk.split(' ')) {
+      if (raw === '') continue;
+      for (const text of splitWord(raw)) out.push({ text, comma: false });
+    }
+    if (out.length > before) out[out.length - 1] = { text: out[out.length - 1].text, comma: true };
   }
   if (out.length > 0) out[out.length - 1] = { text: out[out.length - 1].text, comma: false };
   return out;
