@@ -6,7 +6,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { load, printTable, startChild, type LoadResult } from './lib';
 
-const BODY = JSON.stringify({ name: 'Harry Zhang', address_line1: '210 King Street', address_line2: 'Suite 6100', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107', metadata: { campaign: 'bench' } });
+// Creates cycle through varied real addresses, so no cache or repeated input flatters the figure.
+const PLACES: [string, string | null, string, string, string][] = [
+  ['210 King Street', 'Suite 6100', 'San Francisco', 'CA', '94107'],
+  ['1600 Pennsylvania Avenue NW', null, 'Washington', 'DC', '20500'],
+  ['350 Fifth Avenue', 'Floor 34', 'New York', 'NY', '10118'],
+  ['1 Telegraph Hill Blvd', null, 'San Francisco', 'california', '94133'],
+  ['233 S. Wacker Dr.', 'ste 3530', 'Chicago', 'IL', '60606'],
+  ['600 Montgomery St', null, 'San Francisco', 'CA', '94111-2702'],
+  ['PO Box 720114', null, 'San Francisco', 'CA', '94172'],
+  ['400 Broad St', null, 'Seattle', 'WA', '98109'],
+  ['1 Infinite Loop', null, 'Cupertino', 'CA', '95014'],
+  ['11 Wall Street', null, 'New York', 'new york', '10005'],
+  ['100 Universal City Plaza', null, 'Universal City', 'CA', '91608'],
+  ['2 15th St NW', null, 'Washington', 'DC', '20024'],
+];
+const BODIES = PLACES.map(([line1, line2, city, state, zip], i) =>
+  JSON.stringify({ name: `Customer ${i}`, address_line1: line1, address_line2: line2, address_city: city, address_state: state, address_zip: zip, metadata: { campaign: 'bench' } }),
+);
+const BODY = BODIES[0];
+let turn = 0;
+const nextBody = () => BODIES[turn++ % BODIES.length];
 
 async function engineRows(label: string, databaseUrl: string): Promise<LoadResult[]> {
   const engine = await startChild('engine-server.ts', { DATABASE_URL: databaseUrl });
@@ -16,7 +36,13 @@ async function engineRows(label: string, databaseUrl: string): Promise<LoadResul
     const created = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', headers, body: BODY });
     const { id } = (await created.json()) as { id: string };
     return [
-      await load(`${label} POST /v1/addresses`, engine, { url: `${engine.url}/v1/addresses`, method: 'POST', headers, body: BODY }),
+      await load(`${label} POST /v1/addresses`, engine, {
+        url: `${engine.url}/v1/addresses`,
+        method: 'POST',
+        headers,
+        body: BODY,
+        requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+      }),
       await load(`${label} GET /v1/addresses/{id}`, engine, { url: `${engine.url}/v1/addresses/${id}`, headers }),
       await load(`${label} GET /v1/addresses?limit=10`, engine, { url: `${engine.url}/v1/addresses?limit=10`, headers }),
     ];
