@@ -42,6 +42,8 @@ export function rssMb(pid: number): number {
 export interface LoadResult {
   name: string;
   rps: number;
+  /** mean latency, ms (autocannon's percentiles are whole milliseconds) */
+  mean: number;
   p50: number;
   p99: number;
   errors: number;
@@ -54,6 +56,7 @@ export async function load(name: string, child: Child, options: autocannon.Optio
   return {
     name,
     rps: Math.round(result.requests.average),
+    mean: Math.round(result.latency.average * 100) / 100,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
@@ -63,8 +66,8 @@ export async function load(name: string, child: Child, options: autocannon.Optio
 }
 
 export function printTable(rows: LoadResult[]): void {
-  process.stdout.write(`${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)}\n`);
+  process.stdout.write(`${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'mean ms'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)}\n`);
   for (const r of rows) {
-    process.stdout.write(`${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)}\n`);
+    process.stdout.write(`${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${r.mean.toFixed(2).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)}\n`);
   }
 }
