@@ -1,6 +1,6 @@
 // The address fields: used by the address book and, inline, by every mailpiece's `to` and `from`.
 import { Type } from '@sinclair/typebox';
-import { description, metadata, nullable } from './fields';
+import { description, isBlank as blank, metadata, nullable } from './fields';
 import { isCountryCode, US_TERRITORIES } from './countries';
 import { stateCode } from './us-states';
 import type { Rule } from './types';
@@ -27,7 +27,6 @@ export const addressInput = () =>
 const country = (body: Record<string, unknown>) => String(body.address_country ?? 'US').toUpperCase();
 /** US territories with their own ISO code are domestic mail: served as US addresses with the territory as state. */
 export const isDomestic = (body: Record<string, unknown>) => country(body) === 'US' || US_TERRITORIES.has(country(body));
-const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
 export const nameOrCompany: Rule = (body) =>
   blank(body.name) && blank(body.company) ? { message: 'name or company is required' } : undefined;

@@ -4,6 +4,9 @@ import { Type, type TSchema, type SchemaOptions } from '@sinclair/typebox';
 export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
   Type.Union([schema, Type.Null()], { ...options, description: options.description ?? schema.description, examples: options.examples ?? schema.examples });
 
+/** Absent, null, or only whitespace: what rules treat as "not given". */
+export const isBlank = (v: unknown): boolean => v === undefined || v === null || String(v).trim() === '';
+
 /** Neither a double quote nor a backslash (spec: metadata keys and values). */
 const NO_QUOTE_OR_BACKSLASH = '^[^"\\\\]*$';
 

@@ -2,11 +2,10 @@
 // autocomplete, US ZIP lookup, International verification; gaps.md: bulk verification).
 import { Type, type TObject } from '@sinclair/typebox';
 import { isCountryCode, US_TERRITORIES } from './countries';
-import { nullable } from './fields';
+import { isBlank as blank, nullable } from './fields';
 import type { Rule } from './types';
 
 const str = (maxLength: number, description: string, example: string) => Type.String({ maxLength, description, examples: [example] });
-const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
 /** `case` query of US verification (single and bulk) and autocomplete. */
 export const caseQuery = () =>
