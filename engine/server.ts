@@ -1,5 +1,7 @@
 // Starts the engine: connect, migrate, bootstrap the first account, serve HTTP(S).
-import http from 'node:http';
+import http, { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError } from './errors';
 import https from 'node:https';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,21 @@ import { Accounts, type KeySet } from './accounts/accounts';
 import { createApp } from './http/app';
 import type { EngineConfig } from './config';
 import type { Services } from './services';
+
+/**
+ * Requests Node's parser refuses (headers or URL past 16 KB, a broken request line) never reach Koa;
+ * they still get the spec's error body.
+ */
+function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message = status === 431 ? 'The request line and headers must be at most 16 KB together.' : 'The request is not valid HTTP.';
+  const body = JSON.stringify(new ApiError('invalid', message, status).toBody());
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
 
 export interface RunningEngine {
   url: string;
@@ -48,6 +65,7 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     ? https.createServer({ cert: fs.readFileSync(config.tlsCert!), key: fs.readFileSync(config.tlsKey!) }, app.callback())
     : http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerUnparsable);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -170,3 +170,10 @@ test('a NUL idempotency key from the query is refused, not a 500', async (t, { a
   const r = await api('POST', '/v1/addresses?idempotency_key=%00', { json: { name: 'A', address_line1: '1 Main St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701' } });
   t.is(r.status, 422);
 });
+
+test('a request line and headers past 16 KB get a 431 with the spec body', async (t, { api }) => {
+  const r = await api('GET', `/v1/addresses?metadata[k]=${'x'.repeat(20_000)}`);
+  t.is(r.status, 431);
+  t.is(r.body.error.status_code, 431);
+  t.regex(r.body.error.message, /16 KB/);
+});
