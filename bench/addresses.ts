@@ -52,12 +52,14 @@ async function engineRows(label: string, databaseUrl: string): Promise<LoadResul
 }
 
 export async function benchAddresses(postgres: boolean): Promise<void> {
-  const ceiling = await startChild('ceiling-server.ts');
   const rows: LoadResult[] = [];
-  try {
-    rows.push(await load('ceiling: bare Koa JSON', ceiling, { url: ceiling.url }));
-  } finally {
-    ceiling.process.kill();
+  for (const [name, shape] of [['ceiling: bare Koa JSON', 'tiny'], ['ceiling: Koa, address-sized answer', 'address']] as const) {
+    const ceiling = await startChild('ceiling-server.ts', { CEILING_SHAPE: shape });
+    try {
+      rows.push(await load(name, ceiling, { url: ceiling.url }));
+    } finally {
+      ceiling.process.kill();
+    }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-bench-'));
   rows.push(...(await engineRows('sqlite', path.join(dir, 'bench.sqlite'))));
@@ -65,8 +67,10 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   else if (postgres) process.stdout.write('!!! PostgreSQL is not reachable: its rows are skipped !!!\n');
   fs.rmSync(dir, { recursive: true, force: true });
   printTable(rows);
-  const top = rows[0].rps;
-  for (const row of rows.slice(1)) process.stdout.write(`  ${row.name}: ${((row.rps / top) * 100).toFixed(0)}% of the ceiling\n`);
+  const [tiny, sized] = rows;
+  for (const row of rows.slice(2)) {
+    process.stdout.write(`  ${row.name}: ${((row.rps / tiny.rps) * 100).toFixed(0)}% of the bare ceiling, ${((row.rps / sized.rps) * 100).toFixed(0)}% of the address-sized one\n`);
+  }
 }
 
 /** A throwaway database on the server of BENCH_PG_URL (default: the machine's `test` database). */
