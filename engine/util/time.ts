@@ -20,6 +20,3 @@ export function parseIsoDate(value: string): string | undefined {
   const ms = Date.parse(withZone.replace(' ', 'T'));
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
-
-/** `2026-11` for monthly counters. */
-export const monthOf = (iso: string): string => iso.slice(0, 7);

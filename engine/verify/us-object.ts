@@ -9,7 +9,6 @@ export type UsComponents = Static<ReturnType<typeof usComponents>>;
 export type DeliverabilityAnalysis = Static<ReturnType<typeof deliverabilityAnalysis>>;
 export type ConfidenceScore = Static<ReturnType<typeof confidenceScore>>;
 export type UsDeliverability = UsVerification['deliverability'];
-export type ZipCodeType = UsComponents['zip_code_type'];
 
 /** A request body of US verification, as validated by the catalog. */
 export interface UsVerificationInput {
