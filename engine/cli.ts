@@ -1,6 +1,6 @@
 // `printpost serve | migrate | keys create | settings set|get`, for operators and scripts.
 import { parseArgs } from 'node:util';
-import { loadConfig, describeConfig } from './config';
+import { loadConfig, describeConfig, configTable, ConfigError } from './config';
 import { openServices, startEngine } from './server';
 import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
 import type { Services } from './services';
@@ -15,9 +15,10 @@ Commands:
   keys create                print one new API key
   settings get | set         read or change account settings
 
-Environment: DATABASE_URL (file path, sqlite: URL or postgres:// URL; default .data/printpost.sqlite),
-PORT (8000), HOST (127.0.0.1), TLS_CERT_FILE, TLS_KEY_FILE, TRUSTED_PROXIES, LOG_LEVEL (error|info|silent).
-Run 'printpost <command> --help' for a command's options.`,
+Run 'printpost <command> --help' for a command's options.
+
+Environment:
+${configTable()}`,
   serve: 'Usage: printpost serve [--port N] [--host H]\n\nStarts the HTTP API. Settings come from the environment (see printpost --help).',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
   keys: 'Usage: printpost keys create --mode test|live [--publishable] [--account NAME]\n\nCreates one API key for the account (default: the first account) and prints only the key.',
@@ -57,9 +58,25 @@ async function serve(args: string[]): Promise<void> {
     out.push(`Try: curl ${engine.url}/v1/addresses -u ${k.test}:`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
+  keepServingThroughDefects(config.logLevel);
   const stop = () => void engine.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * Last line of defence: every request path turns its own failures into an answer, but a defect that
+ * escapes one (a throw in a stream callback) must not end the service for everyone. It is logged and
+ * the engine keeps serving; what it was doing is lost, and its database work was transactional.
+ */
+function keepServingThroughDefects(logLevel: string): void {
+  const report = (kind: string) => (error: unknown) => {
+    if (logLevel === 'silent') return;
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', kind, error: detail })}\n`);
+  };
+  process.on('uncaughtException', report('uncaughtException'));
+  process.on('unhandledRejection', report('unhandledRejection'));
 }
 
 async function migrate(): Promise<void> {
@@ -129,7 +146,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    const usage = error instanceof UsageError || code.startsWith('ERR_PARSE_ARGS');
+    const usage = error instanceof UsageError || error instanceof ConfigError || code.startsWith('ERR_PARSE_ARGS');
     // Operator mistakes (port taken, database unreachable) deserve a sentence, not a stack trace.
     const known = usage || /^E[A-Z]+$/.test(code) || /^(28|3D)/.test(code);
     process.stderr.write(`${known ? `printpost ${command}: ${explain(error as Error & { code?: string })}` : (error as Error).stack}\n`);

@@ -1,55 +1,141 @@
-// Configuration from environment variables, with defaults that just work; printed at start.
+// Configuration from environment variables, declared once: name, default and meaning. The start banner,
+// `printpost --help` and the README's table are all built from this list (a test holds the README to it).
 import { DEFAULT_DATABASE } from './store/connection';
 
-export interface EngineConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  /** addresses whose X-Forwarded-Proto is believed */
-  trustedProxies: ReadonlySet<string>;
-  tlsCert?: string;
-  tlsKey?: string;
-  /** `silent`, `error` (default: only server errors), `info` (one line a request) */
-  logLevel: 'silent' | 'error' | 'info';
-  /** JSON and form bodies */
-  maxBodyBytes: number;
-  /** each uploaded file */
-  maxFileBytes: number;
-  /** origin used in links (next_url, ...) when the engine sits behind something that rewrites it */
-  publicUrl?: string;
-  /** how long a key's account and settings are cached (a settings change shows within it) */
-  keyCacheMs: number;
-  /** name of the account created on an empty database */
-  bootstrapAccount: string;
+export class ConfigError extends Error {}
+
+interface Variable<T> {
+  env: string;
+  /** the default as an operator would write it; null: unset */
+  default: string | null;
+  meaning: string;
+  parse(raw: string | undefined, env: string): T;
 }
 
-type Env = Record<string, string | undefined>;
+const text = (raw: string | undefined) => raw || undefined;
+const required = (raw: string | undefined) => raw ?? '';
 
-export function loadConfig(env: Env = process.env): EngineConfig {
-  const level = env.LOG_LEVEL ?? 'error';
-  return {
-    port: Number(env.PORT ?? 8000),
-    host: env.HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE,
-    trustedProxies: new Set((env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
-    tlsCert: env.TLS_CERT_FILE || undefined,
-    tlsKey: env.TLS_KEY_FILE || undefined,
-    logLevel: level === 'info' || level === 'silent' ? level : 'error',
-    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1_048_576),
-    maxFileBytes: Number(env.MAX_FILE_BYTES ?? 20 * 1_048_576),
-    publicUrl: env.PUBLIC_URL || undefined,
-    keyCacheMs: Number(env.KEY_CACHE_MS ?? 2000),
-    bootstrapAccount: env.ACCOUNT_NAME ?? 'default',
+function count(raw: string | undefined, env: string): number {
+  const value = Number(raw);
+  if (raw === undefined || raw.trim() === '' || !Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${env} must be a whole number, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(...values: T[]) {
+  return (raw: string | undefined, env: string): T => {
+    if (values.includes(raw as T)) return raw as T;
+    throw new ConfigError(`${env} must be one of ${values.join(', ')}, got ${JSON.stringify(raw)}`);
   };
 }
 
-/** The lines printed at start: every setting and where it came from. */
-export function describeConfig(config: EngineConfig, label: string): string[] {
-  return [
-    `  PORT=${config.port}  HOST=${config.host}`,
-    `  DATABASE_URL=${label}`,
-    `  TLS=${config.tlsCert ? `on (${config.tlsCert})` : 'off (plain HTTP accepted from loopback only)'}  TRUSTED_PROXIES=${[...config.trustedProxies].join(',') || '(none)'}`,
-    `  PUBLIC_URL=${config.publicUrl ?? '(from each request)'}`,
-    `  KEY_CACHE_MS=${config.keyCacheMs}  LOG_LEVEL=${config.logLevel}  MAX_BODY_BYTES=${config.maxBodyBytes}  MAX_FILE_BYTES=${config.maxFileBytes}`,
-  ];
+const list = (raw: string | undefined): ReadonlySet<string> =>
+  new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+export const VARIABLES = {
+  port: { env: 'PORT', default: '8000', meaning: 'port to listen on (0 picks a free one)', parse: count },
+  host: { env: 'HOST', default: '127.0.0.1', meaning: 'address to listen on', parse: required },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    default: DEFAULT_DATABASE,
+    meaning: 'a file path or `sqlite:` URL, or `postgres://…` for PostgreSQL (several engine processes can share it)',
+    parse: required,
+  },
+  databasePoolMax: {
+    env: 'DATABASE_POOL_MAX',
+    default: '10',
+    meaning: 'PostgreSQL connections per engine process',
+    parse: count,
+  },
+  tlsCert: { env: 'TLS_CERT_FILE', default: null, meaning: 'certificate (PEM) to serve HTTPS directly', parse: text },
+  tlsKey: { env: 'TLS_KEY_FILE', default: null, meaning: 'private key (PEM) for TLS_CERT_FILE', parse: text },
+  trustedProxies: {
+    env: 'TRUSTED_PROXIES',
+    default: null,
+    meaning: 'comma-separated addresses whose `X-Forwarded-Proto`/`-Host` are believed',
+    parse: list,
+  },
+  publicUrl: { env: 'PUBLIC_URL', default: null, meaning: 'origin used in `next_url` and other links (default: from each request)', parse: text },
+  keyCacheMs: {
+    env: 'KEY_CACHE_MS',
+    default: '2000',
+    meaning: "how long a key's account and settings are cached (settings changes show within it)",
+    parse: count,
+  },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    default: 'error',
+    meaning: '`error` logs server errors, `info` one JSON line a request, `silent` nothing',
+    parse: oneOf('error', 'info', 'silent'),
+  },
+  maxBodyBytes: { env: 'MAX_BODY_BYTES', default: '1048576', meaning: 'largest JSON or form body (413 past it)', parse: count },
+  maxFileBytes: { env: 'MAX_FILE_BYTES', default: '20971520', meaning: 'largest uploaded file', parse: count },
+  uploadDir: {
+    env: 'UPLOAD_DIR',
+    default: null,
+    meaning: 'where multipart uploads are streamed while a request lasts (default: a folder in the system temp dir)',
+    parse: text,
+  },
+  headersTimeoutMs: {
+    env: 'HEADERS_TIMEOUT_MS',
+    default: '10000',
+    meaning: "time a client has to send a request's headers (then 408)",
+    parse: count,
+  },
+  requestTimeoutMs: {
+    env: 'REQUEST_TIMEOUT_MS',
+    default: '30000',
+    meaning: 'time a client has to send a whole request, body included (then 408); raise it for big uploads on slow links',
+    parse: count,
+  },
+  idempotencyLeaseMs: {
+    env: 'IDEMPOTENCY_LEASE_MS',
+    default: '30000',
+    meaning: 'how long an unfinished request holds its idempotency key (after a crash, a retry runs again once it lapses)',
+    parse: count,
+  },
+  rateLimits: {
+    env: 'RATE_LIMITS',
+    default: 'auto',
+    meaning: '`database` counts rate limits across processes (PostgreSQL), `process` in each process; `auto` picks by database',
+    parse: oneOf('auto', 'database', 'process'),
+  },
+  bootstrapAccount: {
+    env: 'ACCOUNT_NAME',
+    default: 'default',
+    meaning: 'name of the account created (with its keys printed) on an empty database',
+    parse: required,
+  },
+} satisfies Record<string, Variable<unknown>>;
+
+type Variables = typeof VARIABLES;
+export type EngineConfig = { readonly [K in keyof Variables]: ReturnType<Variables[K]['parse']> };
+
+type Env = Record<string, string | undefined>;
+
+/** Reads every declared variable (an empty value counts as unset); throws ConfigError on a bad value. */
+export function loadConfig(env: Env = process.env): EngineConfig {
+  const entries = Object.entries(VARIABLES).map(([key, v]: [string, Variable<unknown>]) => {
+    const raw = env[v.env] === undefined || env[v.env] === '' ? (v.default ?? undefined) : env[v.env];
+    return [key, v.parse(raw, v.env)];
+  });
+  return Object.fromEntries(entries) as EngineConfig;
+}
+
+const shown = (value: unknown): string =>
+  value === undefined ? '(unset)' : value instanceof Set ? [...value].join(',') || '(none)' : String(value);
+
+/** The lines printed at start: every variable and its value (the database without credentials). */
+export function describeConfig(config: EngineConfig, databaseLabel: string): string[] {
+  return Object.entries(VARIABLES).map(([key, v]) => {
+    const value = key === 'databaseUrl' ? databaseLabel : shown(config[key as keyof EngineConfig]);
+    return `  ${v.env}=${value}`;
+  });
+}
+
+/** The README's and `--help`'s table of variables. */
+export function configTable(): string {
+  const rows = Object.values(VARIABLES).map((v) => `| \`${v.env}\` | ${v.default === null ? 'unset' : `\`${v.default}\``} | ${v.meaning} |`);
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }

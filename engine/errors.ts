@@ -23,10 +23,13 @@ const STATUS_OF: Record<string, number> = {
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(code: string, message: string, status?: number) {
+  /** headers the answer carries (Retry-After, ...) */
+  readonly headers: Record<string, string>;
+  constructor(code: string, message: string, status?: number, headers: Record<string, string> = {}) {
     super(message);
     this.code = code;
     this.status = status ?? STATUS_OF[code] ?? 422;
+    this.headers = headers;
   }
   toBody(): { error: { message: string; code: string; status_code: number } } {
     return { error: { message: this.message, code: this.code, status_code: this.status } };

@@ -1,7 +1,5 @@
 // Starts the engine: connect, migrate, bootstrap the first account, serve HTTP(S).
-import http, { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { ApiError } from './errors';
+import http from 'node:http';
 import https from 'node:https';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -11,23 +9,9 @@ import { ObjectStore } from './store/objects';
 import { knexReader, sqliteReader } from './store/reader';
 import { Accounts, type KeySet } from './accounts/accounts';
 import { createApp } from './http/app';
+import { answerClientError, answerExpectation } from './http/raw-answers';
 import type { EngineConfig } from './config';
 import type { Services } from './services';
-
-/**
- * Requests Node's parser refuses (headers or URL past 16 KB, a broken request line) never reach Koa;
- * they still get the spec's error body.
- */
-function answerUnparsable(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const message = status === 431 ? 'The request line and headers must be at most 16 KB together.' : 'The request is not valid HTTP.';
-  const body = JSON.stringify(new ApiError('invalid', message, status).toBody());
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-}
 
 export interface RunningEngine {
   url: string;
@@ -37,7 +21,10 @@ export interface RunningEngine {
   close(): Promise<void>;
 }
 
-export async function openServices(config: EngineConfig, db: Database = connect(config.databaseUrl)): Promise<Services> {
+export async function openServices(
+  config: EngineConfig,
+  db: Database = connect(config.databaseUrl, config.databasePoolMax),
+): Promise<Services> {
   await migrateLatest(db.knex);
   const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader(db.knex);
   return {
@@ -61,11 +48,20 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
   }
   const app = createApp(services);
   const tls = config.tlsCert && config.tlsKey;
+  // Slow clients are cut off by Node's own timers, checked every second rather than every 30 s; a
+  // missing Host header is answered by the app (Node's own answer has no body).
+  const options: http.ServerOptions = {
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    connectionsCheckingInterval: 1000,
+    keepAliveTimeout: 65_000,
+    requireHostHeader: false,
+  };
   const server = tls
-    ? https.createServer({ cert: fs.readFileSync(config.tlsCert!), key: fs.readFileSync(config.tlsKey!) }, app.callback())
-    : http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  server.on('clientError', answerUnparsable);
+    ? https.createServer({ ...options, cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey!) }, app.callback())
+    : http.createServer(options, app.callback());
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -2,10 +2,14 @@
 // and from the compiled build, on SQLite and PostgreSQL alike.
 import type { Knex } from 'knex';
 import * as core from './001_core';
+import * as hardening from './002_hardening';
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
-const migrations: [string, Migration][] = [['001_core', core]];
+const migrations: [string, Migration][] = [
+  ['001_core', core],
+  ['002_hardening', hardening],
+];
 
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => migrations.map(([name]) => name),

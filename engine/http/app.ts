@@ -1,14 +1,20 @@
 // The Koa application: one pipeline for every catalog operation
-// (transport -> route -> auth -> rate limit -> live gates -> version -> body -> validation -> idempotency -> handler).
+// (transport -> route -> auth -> rate limit -> live gates -> version -> query -> body -> validation ->
+// idempotency -> handler). Uploads live on disk for the request's lifetime only.
+import os from 'node:os';
+import path from 'node:path';
 import Koa from 'koa';
 import { ApiError } from '../errors';
 import type { Services } from '../services';
 import { assertSecure, requestOrigin } from './transport';
 import { authenticate } from './auth';
-import { RateLimiter, rateHeaders, rateLimitExceeded } from './rate-limit';
+import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded } from './rate-limit';
+import { DatabaseHitCounter } from '../store/rate-windows';
 import { requestVersion, VERSION_HEADERS } from './version';
-import { parseBody } from './body';
+import { parseBody, type ParsedBody } from './body';
+import { discardUploads } from './multipart';
 import { parseQuery } from './query';
+import { assertSaneInput } from './input-shape';
 import { validate } from './validate';
 import { IdempotencyStore, idempotencyKey } from './idempotency';
 import { Router } from './router';
@@ -17,62 +23,68 @@ import { renderErrors, requestLog, cors } from './middleware';
 import { extraRoutes } from './extra-routes';
 
 export function createApp(services: Services): Koa {
+  const { config } = services;
   const app = new Koa();
   const router = new Router();
-  const limiter = new RateLimiter();
-  const idempotency = new IdempotencyStore(services.db.knex);
+  const shared = config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.db.dialect === 'postgres');
+  const limiter = new RateLimiter(shared ? new DatabaseHitCounter(services.db.knex) : new ProcessHitCounter());
+  const idempotency = new IdempotencyStore(services.db.knex, config.idempotencyLeaseMs);
+  const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads');
   const extras = extraRoutes(services);
 
-  app.use(requestLog(services.config.logLevel));
-  app.use(renderErrors(services.config.logLevel));
-  app.use(cors());
-  app.use(async (ctx) => {
-    assertSecure(ctx.req, services.config.trustedProxies);
+  const serve: Koa.Middleware = async (ctx) => {
+    const { req } = ctx;
+    // Node no longer answers a missing Host itself (its answer has no body): HTTP/1.1 requires one.
+    if (!req.headers.host && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      throw new ApiError('invalid', 'HTTP/1.1 requests must carry a Host header.', 400);
+    }
+    assertSecure(req, config.trustedProxies);
     const extra = extras[`${ctx.method} ${ctx.path}`];
     if (extra) return extra(ctx);
     const match = router.match(ctx.method, ctx.path);
     if (!match) throw new ApiError('unrecognized_endpoint', `The requested endpoint ${ctx.method} ${ctx.path} does not exist.`, 404);
     const { route } = match;
+    const { operation } = route;
     ctx.state.route = route.label;
 
-    const caller = await authenticate(ctx.req, services.accounts);
-    if (caller.kind === 'publishable' && !route.operation.publishable) {
+    const caller = await authenticate(req, services.accounts);
+    if (caller.kind === 'publishable' && !operation.publishable) {
       throw new ApiError('publishable_key_not_allowed', 'This operation needs a secret API key: publishable keys may only call US verification, international verification and US autocomplete.', 403);
     }
     const settings = caller.account.settings;
-    const rate = limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (route.operation.rateLimitFactor ?? 1));
+    const rate = await limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (operation.rateLimitFactor ?? 1));
+    if (rate.exceeded) throw rateLimitExceeded(rate);
     ctx.set(rateHeaders(rate));
-    if (rate.exceeded) throw rateLimitExceeded();
-    assertLiveAllowed(caller, route.operation);
+    assertLiveAllowed(caller, operation);
     const version = requestVersion(VERSION_HEADERS.map((h) => ctx.get(h)).find(Boolean), settings.service_version);
 
     const rawQuery = parseQuery(ctx.querystring);
+    assertSaneInput(rawQuery, 'query');
     const { idempotency_key: _ignored, ...queryFields } = rawQuery;
-    const query = route.operation.query ? validate(route.operation.query, queryFields) : queryFields;
-    const parsed = route.operation.method === 'POST' || route.operation.method === 'PATCH'
-      ? await parseBody(ctx.req, { maxBytes: services.config.maxBodyBytes, maxFileBytes: services.config.maxFileBytes, fileFields: route.operation.files ?? [] })
+    const query = operation.query ? validate(operation.query, queryFields) : queryFields;
+    const key = operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
+    const parsed: ParsedBody = operation.method === 'POST' || operation.method === 'PATCH'
+      ? await parseBody(req, { maxBytes: config.maxBodyBytes, maxFileBytes: config.maxFileBytes, fileFields: operation.files ?? [], uploadDir })
       : { fields: {}, files: [] };
-    const body = route.operation.body ? validate(route.operation.body, parsed.fields, route.operation.rules) : parsed.fields;
+    try {
+      const body = operation.body ? validate(operation.body, parsed.fields, operation.rules) : parsed.fields;
+      await spendLiveAllowance(caller, operation, services.db.knex);
+      const scope = { accountId: caller.account.id, mode: caller.mode };
+      const url = `${requestOrigin(req, config.trustedProxies, config.publicUrl)}${ctx.path}`;
+      const request = { resource: route.resource, operation, caller, scope, id: match.id, body, query, files: parsed.files, version, url, services };
+      const response = key
+        ? await idempotency.once(scope, route.resource.name, key, async (claim) => ({ status: 200, body: await route.handler({ ...request, idempotency: claim }) }))
+        : { status: 200, body: await route.handler(request) };
+      ctx.status = response.status;
+      ctx.body = response.body;
+    } finally {
+      discardUploads(parsed.files);
+    }
+  };
 
-    await spendLiveAllowance(caller, route.operation, services.db.knex);
-    const scope = { accountId: caller.account.id, mode: caller.mode };
-    const key = route.operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
-    const run = async () => ({ status: 200, body: await route.handler({
-      resource: route.resource,
-      operation: route.operation,
-      caller,
-      scope,
-      id: match.id,
-      body,
-      query,
-      files: parsed.files,
-      version,
-      url: `${requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl)}${ctx.path}`,
-      services,
-    }) });
-    const response = key ? await idempotency.once(scope, route.resource.name, key, run) : await run();
-    ctx.status = response.status;
-    ctx.body = response.body;
-  });
+  app.use(requestLog(config.logLevel));
+  app.use(renderErrors(config.logLevel));
+  app.use(cors());
+  app.use(serve);
   return app;
 }

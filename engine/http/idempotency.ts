@@ -1,9 +1,15 @@
 // Idempotency-Key (header) or idempotency_key (query): a repeated create returns the stored response.
-// The key is claimed before the work starts, so two concurrent requests with one key cannot both
-// create: the second gets 409 until the first has finished, then the stored response.
+//
+// A request claims the key (a row holding a random claim token and a lease) before its work starts;
+// concurrent repeats get 409 while the lease runs. The stored answer is written in the same
+// transaction as the object it describes (the store completes the claim), and only while the claim
+// is still ours. So after a crash a retry finds either the committed object's answer, or an
+// unfinished claim whose lease lapses and which the retry then takes over: never a second object.
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import type { Scope } from '../store/objects';
+import { completeClaim, type IdempotencyClaim } from '../store/idempotency-claims';
 import { nowIso } from '../util/time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +29,9 @@ export function idempotencyKey(header: string | undefined, query: Record<string,
   }
   const key = header ?? (fromQuery === undefined ? undefined : String(fromQuery));
   if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > 256 || key.includes('\u0000')) throw new ApiError('invalid', 'idempotency key must be 1 to 256 characters, without NUL', 422);
+  if (key.length === 0 || key.length > 256 || key.includes('\u0000')) {
+    throw new ApiError('invalid', 'idempotency key must be 1 to 256 characters, without NUL', 422);
+  }
   return key;
 }
 
@@ -32,45 +40,94 @@ export interface StoredResponse {
   body: unknown;
 }
 
+interface KeyRow {
+  status: number;
+  body: string;
+  claim: string;
+  lease_until: string;
+  date_created: string;
+}
+
 export class IdempotencyStore {
   private lastSweep = 0;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly leaseMs: number,
+  ) {}
 
-  /** Runs `work` once per key within 24 hours; repeats get the first response. */
-  async once(scope: Scope, kind: string, key: string, work: () => Promise<StoredResponse>): Promise<StoredResponse> {
+  /**
+   * Runs `work` once per key within 24 hours; repeats get the first response. `work` receives the
+   * claim so the store can record the response in the transaction that creates the object; where it
+   * does not, the response is recorded here afterwards.
+   */
+  async once(
+    scope: Scope,
+    kind: string,
+    key: string,
+    work: (claim: IdempotencyClaim) => Promise<StoredResponse>,
+  ): Promise<StoredResponse> {
     const where = { account_id: scope.accountId, mode: scope.mode, kind, key };
-    const cutoff = new Date(Date.now() - DAY_MS).toISOString();
-    await this.sweep(cutoff);
-    const existing = (await this.knex('idempotency_keys').where(where).first('status', 'body', 'date_created')) as { status: number; body: string; date_created: string } | undefined;
-    if (existing && existing.date_created > cutoff) {
-      if (existing.status === IN_PROGRESS) throw inProgress();
-      return { status: existing.status, body: JSON.parse(existing.body) };
-    }
-    if (existing) await this.knex('idempotency_keys').where(where).where('date_created', '<=', cutoff).delete();
-    try {
-      await this.knex('idempotency_keys').insert({ ...where, status: IN_PROGRESS, body: 'null', date_created: nowIso() });
-    } catch (error) {
-      if (isDuplicateKey(error)) throw inProgress();
-      throw error;
-    }
+    await this.sweep();
+    const claim: IdempotencyClaim = { where, token: randomBytes(12).toString('hex'), recorded: false };
+    const stored = await this.acquire(claim);
+    if (stored) return stored;
     let response: StoredResponse;
     try {
-      response = await work();
+      response = await work(claim);
     } catch (error) {
-      await this.knex('idempotency_keys').where(where).delete(); // failed work may be retried with the key
+      // Failed work leaves nothing behind: the key may be retried at once. (An answer committed with
+      // its object is no longer IN_PROGRESS, so this never removes one.)
+      await this.knex('idempotency_keys').where({ ...where, claim: claim.token, status: IN_PROGRESS }).delete();
       throw error;
     }
-    await this.knex('idempotency_keys').where(where).update({ status: response.status, body: JSON.stringify(response.body) });
+    if (!claim.recorded) await completeClaim(this.knex, claim, response);
     return response;
   }
 
+  /** Claims the key, or returns the stored response; 409 while another request holds a live lease. */
+  private async acquire(claim: IdempotencyClaim): Promise<StoredResponse | undefined> {
+    const { where, token } = claim;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = new Date();
+      const row = (await this.knex('idempotency_keys').where(where).first()) as KeyRow | undefined;
+      const lease = new Date(now.getTime() + this.leaseMs).toISOString();
+      if (!row) {
+        try {
+          await this.knex('idempotency_keys').insert({ ...where, status: IN_PROGRESS, body: 'null', claim: token, lease_until: lease, date_created: nowIso() });
+          return undefined;
+        } catch (error) {
+          if (isDuplicateKey(error)) continue;
+          throw error;
+        }
+      }
+      const expired = row.date_created <= new Date(now.getTime() - DAY_MS).toISOString();
+      if (row.status !== IN_PROGRESS && !expired) return { status: row.status, body: JSON.parse(row.body) };
+      if (row.status === IN_PROGRESS && !expired && row.lease_until > now.toISOString()) throw inProgress(row.lease_until, now);
+      // Expired, or an unfinished claim whose holder is gone: take it over, unless someone else just did.
+      const taken = await this.knex('idempotency_keys')
+        .where({ ...where, claim: row.claim, status: row.status })
+        .update({ status: IN_PROGRESS, body: 'null', claim: token, lease_until: lease, date_created: nowIso() });
+      if (taken === 1) return undefined;
+    }
+    throw inProgress(new Date(Date.now() + 1000).toISOString(), new Date());
+  }
+
   /** Keys expire after 24 hours: drop them at most once an hour per process. */
-  private async sweep(cutoff: string): Promise<void> {
+  private async sweep(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_MS) return;
     this.lastSweep = Date.now();
+    const cutoff = new Date(Date.now() - DAY_MS).toISOString();
     await this.knex('idempotency_keys').where('date_created', '<=', cutoff).delete();
   }
 }
 
-const inProgress = () => new ApiError('conflict', 'A request with this idempotency key is already in progress. Retry after it finishes.', 409);
+function inProgress(leaseUntil: string, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((Date.parse(leaseUntil) - now.getTime()) / 1000));
+  return new ApiError(
+    'conflict',
+    `A request with this idempotency key is already in progress. Retry after it finishes (at most ${seconds} s).`,
+    409,
+    { 'Retry-After': String(seconds) },
+  );
+}

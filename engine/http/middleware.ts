@@ -16,6 +16,7 @@ export function renderErrors(logLevel: EngineConfig['logLevel']): Middleware {
         process.stderr.write(`${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((caught as Error)?.stack ?? caught) })}\n`);
       }
       ctx.status = error.status;
+      ctx.set(error.headers);
       ctx.body = error.toBody();
     }
   };

@@ -3,7 +3,8 @@ import type { Operation, Resource } from '../catalog/types';
 import type { Caller } from '../accounts/accounts';
 import type { Scope } from '../store/objects';
 import type { Services } from '../services';
-import type { UploadedFile } from './body';
+import type { UploadedFile } from './multipart';
+import type { IdempotencyClaim } from '../store/idempotency-claims';
 
 export interface OperationRequest {
   resource: Resource;
@@ -20,6 +21,8 @@ export interface OperationRequest {
   /** absolute URL of this path without its query (list links) */
   url: string;
   services: Services;
+  /** the request's hold on its Idempotency-Key: a create passes it to the store, which records the answer with the object */
+  idempotency?: IdempotencyClaim;
 }
 
 export type Handler = (request: OperationRequest) => Promise<unknown>;

@@ -1,4 +1,5 @@
-// Fixed 5-second windows per key and endpoint, counted in this process.
+// Fixed 5-second windows per key and endpoint. Counted in this process, or in the database when several
+// processes share one (store/rate-windows.ts): a user with four processes gets the limit once, not four times.
 import { ApiError } from '../errors';
 
 const WINDOW_MS = 5000;
@@ -12,20 +13,24 @@ export interface RateState {
   exceeded: boolean;
 }
 
-export class RateLimiter {
+/** Counts one hit in a bucket's window and gives the window's count including it. */
+export interface HitCounter {
+  add(bucket: string, windowStart: number): number | Promise<number>;
+}
+
+/** Windows kept in this process's memory. */
+export class ProcessHitCounter implements HitCounter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  /** Counts one request and tells where its window stands. */
-  hit(bucket: string, limit: number, now = Date.now()): RateState {
-    const start = now - (now % WINDOW_MS);
+  add(bucket: string, windowStart: number): number {
     let window = this.windows.get(bucket);
-    if (!window || window.start !== start) {
-      if (this.windows.size > 100_000) this.sweep(start);
-      window = { start, count: 0 };
+    if (!window || window.start !== windowStart) {
+      if (this.windows.size > 100_000) this.sweep(windowStart);
+      window = { start: windowStart, count: 0 };
       this.windows.set(bucket, window);
     }
     window.count += 1;
-    return { limit, remaining: Math.max(0, limit - window.count), reset: Math.ceil((start + WINDOW_MS) / 1000), exceeded: window.count > limit };
+    return window.count;
   }
 
   private sweep(current: number): void {
@@ -33,7 +38,20 @@ export class RateLimiter {
   }
 }
 
-export const rateLimitExceeded = () => new ApiError('rate_limit_exceeded', 'Rate limit exceeded. Please wait 5 seconds and try your request again.', 429);
+export class RateLimiter {
+  constructor(private readonly counter: HitCounter = new ProcessHitCounter()) {}
+
+  /** Counts one request and tells where its window stands. */
+  async hit(bucket: string, limit: number, now = Date.now()): Promise<RateState> {
+    const start = now - (now % WINDOW_MS);
+    const count = await this.counter.add(bucket, start);
+    return { limit, remaining: Math.max(0, limit - count), reset: Math.ceil((start + WINDOW_MS) / 1000), exceeded: count > limit };
+  }
+}
+
+/** The spec's 429, with both header families and Retry-After. */
+export const rateLimitExceeded = (state: RateState) =>
+  new ApiError('rate_limit_exceeded', 'Rate limit exceeded. Please wait 5 seconds and try your request again.', 429, rateHeaders(state));
 
 /** Both header families of the spec (and Retry-After once over the limit). */
 export function rateHeaders(state: RateState): Record<string, string> {

@@ -22,7 +22,6 @@ function checker(schema: TSchema): TypeCheck<TSchema> {
 export function validate(schema: TObject, input: unknown, rules: Rule[] = [], where = ''): Record<string, unknown> {
   const value = coerce(schema, input ?? {});
   rejectUnknown(schema, value, where);
-  rejectNul(value, where);
   const check = checker(schema);
   if (!check.Check(value)) throw new ApiError('invalid', describe(firstError([...check.Errors(value)]), where), 422);
   // Defaults are declared in the catalog; fill them here so no consumer restates them.
@@ -70,20 +69,6 @@ function rejectUnknown(schema: TObject, value: Record<string, unknown>, where: s
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return;
   for (const key of Object.keys(value)) {
     if (!Object.hasOwn(schema.properties, key)) throw new ApiError('invalid', `${where}${key} is not allowed`, 422);
-  }
-}
-
-/** PostgreSQL cannot store U+0000 in text, and no address or label needs one: refuse it everywhere. */
-function rejectNul(value: unknown, path: string): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new ApiError('invalid', `${path || 'body'} must not contain NUL characters`, 422);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => rejectNul(item, `${path}[${i}]`));
-  } else if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) throw new ApiError('invalid', `${path || 'body'} keys must not contain NUL characters`, 422);
-      rejectNul(item, path ? `${path}.${key}` : key);
-    }
   }
 }
 

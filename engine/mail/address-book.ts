@@ -7,6 +7,7 @@ import type { ApiObject, Scope } from '../store/objects';
 import type { Services } from '../services';
 import { adjustCounter, incrementBelow, type CounterKey } from '../store/counters';
 import type { Settings } from '../accounts/settings';
+import type { IdempotencyClaim } from '../store/idempotency-claims';
 import { upperRecord, type AddressRecord } from './standardize';
 import { standardizeUsRecord } from '../verify/strictness';
 
@@ -66,7 +67,13 @@ export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']
 /** Live addresses count against the edition's limit; the counter moves with creates and deletes. */
 const liveAddresses = (scope: Scope): CounterKey => ({ accountId: scope.accountId, name: 'live_addresses', period: 'all' });
 
-export async function createAddress(services: Services, scope: Scope, settings: Settings, input: Record<string, unknown>): Promise<ApiObject> {
+export async function createAddress(
+  services: Services,
+  scope: Scope,
+  settings: Settings,
+  input: Record<string, unknown>,
+  claim?: IdempotencyClaim,
+): Promise<ApiObject> {
   const now = nowIso();
   const address = { id: newId('adr'), ...buildAddress(input, scope.mode), date_created: now, date_modified: now } as ApiObject;
   const counted = scope.mode === 'live';
@@ -74,7 +81,7 @@ export async function createAddress(services: Services, scope: Scope, settings: 
     throw new ApiError('feature_limit_reached', `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`, 403);
   }
   try {
-    await services.objects.insert(scope, KIND, address);
+    await services.objects.insert(scope, KIND, address, { claim });
   } catch (error) {
     if (counted) await adjustCounter(services.db.knex, liveAddresses(scope), -1);
     throw error;

@@ -21,12 +21,12 @@ export const DEFAULT_DATABASE = '.data/printpost.sqlite';
 // engine reports once, so its own printing is switched off.
 const quiet = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
 
-export function connect(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE): Database {
+export function connect(url: string = DEFAULT_DATABASE, poolMax = 10): Database {
   if (/^postgres(ql)?:\/\//.test(url)) {
     return {
       dialect: 'postgres',
       label: url.replace(/\/\/[^@/]*@/, '//***@'),
-      knex: knex({ client: 'pg', connection: url, log: quiet, pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX || 10) } }),
+      knex: knex({ client: 'pg', connection: url, log: quiet, pool: { min: 0, max: poolMax } }),
     };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');

@@ -3,10 +3,13 @@
 // both SQLite and PostgreSQL; batching amortizes it without delaying a lone request (the first
 // insert is flushed on the next turn of the event loop).
 import type { Knex } from 'knex';
+import { claimLost, completeClaim, completionParams, SQLITE_COMPLETE_SQL, type ClaimCompletion } from './idempotency-claims';
 
 export interface PendingRows {
   objects: Record<string, unknown>[];
   metadata: Record<string, unknown>[];
+  /** idempotency answers committed with these rows */
+  completions: ClaimCompletion[];
 }
 
 interface Waiter {
@@ -41,10 +44,10 @@ export class InsertBatcher {
         const batch = this.queue.splice(0, MAX_BATCH);
         try {
           await this.write(batch.map((w) => w.rows));
-          for (const waiter of batch) waiter.resolve();
+          for (const waiter of batch) settle(waiter);
         } catch {
-          // One bad row must not fail its neighbours: retry each on its own.
-          for (const waiter of batch) await this.write([waiter.rows]).then(waiter.resolve, waiter.reject);
+          // One bad row (or lost claim) must not fail its neighbours: retry each on its own.
+          for (const waiter of batch) await this.write([waiter.rows]).then(() => settle(waiter), waiter.reject);
         }
       }
     } finally {
@@ -55,17 +58,25 @@ export class InsertBatcher {
   private async write(all: PendingRows[]): Promise<void> {
     const objects = all.flatMap((r) => r.objects);
     const metadata = all.flatMap((r) => r.metadata);
-    if (this.sqlite) return writeSqlite(this.knex, objects, metadata);
+    const completions = all.flatMap((r) => r.completions);
+    if (this.sqlite) return writeSqlite(this.knex, objects, metadata, completions);
     await this.knex.transaction(async (trx) => {
       // Chunks of 100 rows keep each statement's parameter count modest.
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
       for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
+      for (const c of completions) await completeClaim(trx, c.claim, { status: c.status, body: JSON.parse(c.body) });
     });
   }
 }
 
+/** Marks the waiter's claims recorded (only now: a rolled-back batch recorded nothing) and resolves it. */
+function settle(waiter: Waiter): void {
+  for (const c of waiter.rows.completions) c.claim.recorded = true;
+  waiter.resolve();
+}
+
 interface SqliteConnection {
-  prepare(sql: string): { run(...params: unknown[]): unknown };
+  prepare(sql: string): { run(...params: unknown[]): { changes: number } };
   transaction(fn: () => void): () => void;
 }
 
@@ -75,7 +86,7 @@ interface PoolClient {
 }
 
 interface InsertStatement {
-  run(...params: unknown[]): unknown;
+  run(...params: unknown[]): { changes: number };
 }
 
 /** An insert Knex built once for a table and set of columns, with the columns in its binding order. */
@@ -97,7 +108,12 @@ function prepareInsert(knex: Knex, connection: SqliteConnection, table: string, 
  * On SQLite the batch runs synchronously on Knex's own (single) connection, borrowed from its pool
  * so Knex transactions never interleave with it; each insert is built by Knex once and prepared.
  */
-async function writeSqlite(knex: Knex, objects: Record<string, unknown>[], metadata: Record<string, unknown>[]): Promise<void> {
+async function writeSqlite(
+  knex: Knex,
+  objects: Record<string, unknown>[],
+  metadata: Record<string, unknown>[],
+  completions: ClaimCompletion[],
+): Promise<void> {
   const client = knex.client as unknown as PoolClient;
   const connection = await client.acquireConnection();
   try {
@@ -116,9 +132,16 @@ async function writeSqlite(knex: Knex, objects: Record<string, unknown>[], metad
       }
       prepared.statement.run(...prepared.columns.map((c) => (typeof row[c] === 'boolean' ? Number(row[c]) : row[c])));
     };
+    let complete = cache.get(SQLITE_COMPLETE_SQL);
+    if (!complete) {
+      complete = { statement: connection.prepare(SQLITE_COMPLETE_SQL), columns: [] };
+      cache.set(SQLITE_COMPLETE_SQL, complete);
+    }
+    const completeStatement = complete.statement;
     connection.transaction(() => {
       for (const row of objects) insert('objects', row);
       for (const row of metadata) insert('object_metadata', row);
+      for (const c of completions) if (completeStatement.run(...completionParams(c)).changes !== 1) throw claimLost();
     })();
   } finally {
     client.releaseConnection(connection);

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { InsertBatcher } from './insert-batcher';
 import { nowIso } from '../util/time';
 import { knexReader, type Reader, type Slot } from './reader';
+import { completeClaim, type IdempotencyClaim } from './idempotency-claims';
 
 export interface Scope {
   accountId: string;
@@ -63,8 +64,12 @@ export class ObjectStore {
     this.byIdWithDeleted = this.reader.prepare<Row>((s) => byId(s).limit(1));
   }
 
-  /** Stores a new object; inside a caller's transaction when `trx` is given, else group-committed. */
-  async insert(scope: Scope, kind: string, object: ApiObject, trx?: Knex): Promise<void> {
+  /**
+   * Stores a new object; inside a caller's transaction when `trx` is given, else group-committed.
+   * With the request's idempotency claim, the object is also its answer, recorded in the same commit.
+   */
+  async insert(scope: Scope, kind: string, object: ApiObject, options: { trx?: Knex; claim?: IdempotencyClaim } = {}): Promise<void> {
+    const { trx, claim } = options;
     const row = {
       id: object.id,
       account_id: scope.accountId,
@@ -76,9 +81,13 @@ export class ObjectStore {
       body: JSON.stringify(object),
     };
     const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({ object_id: object.id, account_id: scope.accountId, mode: scope.mode, kind, key, value }));
-    if (!trx) return this.batcher.insert({ objects: [row], metadata });
+    if (!trx) {
+      const completions = claim ? [{ claim, status: 200, body: row.body }] : [];
+      return this.batcher.insert({ objects: [row], metadata, completions });
+    }
     await trx('objects').insert(row);
     if (metadata.length) await trx('object_metadata').insert(metadata);
+    if (claim) await completeClaim(trx, claim, { status: 200, body: object });
   }
 
   /** The object, or undefined when it does not exist in this scope (or was deleted, unless asked). */
