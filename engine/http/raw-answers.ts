@@ -16,8 +16,13 @@ function errorFor(code: string | undefined): ApiError {
   return new ApiError('invalid', 'The request is not valid HTTP.', 400);
 }
 
+const answered = new WeakSet<Duplex>();
+
 /** The server's `clientError` listener: answer on the socket if nothing was written yet, then close it. */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // A socket can report several errors while it closes: it is answered once.
+  if (answered.has(socket)) return void socket.destroy();
+  answered.add(socket);
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
   if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
     const failure = errorFor(error.code);
