@@ -1,5 +1,5 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { packCatalog } from '../shared/catalog-data';
+import { packCatalog } from '../common/catalog-data';
 import { listSearchMethods, nodeProperties } from './generate';
 
 export class Printpost implements INodeType {

@@ -16,9 +16,9 @@ import type {
   INodePropertyCollection,
   IDisplayOptions,
 } from 'n8n-workflow';
-import type { JsonSchema, PackOperation, PackResource } from '../shared/pack-catalog';
-import { apiError } from '../shared/api-error';
-import { coerceObject, fieldsOf, listOperation, objectLabel, operationLabel, optionLabel, pathParams, title, type Field, type FieldKind } from '../shared/schema';
+import type { JsonSchema, PackOperation, PackResource } from '../common/pack-catalog';
+import { apiError } from '../common/api-error';
+import { coerceObject, fieldsOf, listOperation, objectLabel, operationLabel, optionLabel, pathParams, title, type Field, type FieldKind } from '../common/schema';
 
 export const CREDENTIAL = 'printpostApi';
 

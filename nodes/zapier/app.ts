@@ -3,9 +3,9 @@
 // both exist, and hidden list triggers that fill the id dropdowns.
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { addAuth, authentication, baseUrl, handleErrors } from '../../credentials/zapier-authentication';
-import { packCatalog } from '../shared/catalog-data';
-import type { PackOperation, PackResource } from '../shared/pack-catalog';
-import { isCreateLike, listOperation, objectLabel, pathParams, title, fieldsOf } from '../shared/schema';
+import { packCatalog } from '../common/catalog-data';
+import type { PackOperation, PackResource } from '../common/pack-catalog';
+import { isCreateLike, listOperation, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
 import { buildBody, dropdown, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
 
 // Replaced by the build with the pack's version.

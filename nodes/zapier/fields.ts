@@ -1,7 +1,7 @@
 // Zapier input and output fields generated from the catalog's schemas, and the way back: turning
 // what a Zap step typed into a request body the schema accepts.
-import type { JsonSchema, PackResource } from '../shared/pack-catalog';
-import { coerceObject, fieldsOf, isBlank, optionLabel, title, type Field } from '../shared/schema';
+import type { JsonSchema, PackResource } from '../common/pack-catalog';
+import { coerceObject, fieldsOf, isBlank, optionLabel, title, type Field } from '../common/schema';
 
 export interface InputField {
   key: string;

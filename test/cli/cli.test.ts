@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { BIN, serve } from '../helpers/cli';
-
+import { VARIABLES } from '../../engine/config';
+import { README, readmeWithConfig } from '../../scripts/docs';
 
 function tempDb(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-cli-')), 'db.sqlite');
@@ -101,4 +102,25 @@ test('operator mistakes get one sentence and a non-zero exit, not a stack trace'
   t.regex(unreachable.err, /^printpost migrate: cannot reach the database .*check DATABASE_URL\n$/);
   const viaUrl = run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}` });
   t.is(viaUrl.code, 0, 'a sqlite: URL names a file');
+});
+
+test('a bad configuration value is one sentence naming the variable', (t) => {
+  const bad = run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}`, REQUEST_TIMEOUT_MS: 'soon' });
+  t.is(bad.code, 2);
+  t.regex(bad.err, /^printpost migrate: REQUEST_TIMEOUT_MS must be a whole number, got "soon"\n$/);
+});
+
+test('every configuration variable is in --help, the start banner and the README table (built from one declaration)', async (t) => {
+  const help = run(['--help']).out;
+  const readme = fs.readFileSync(README, 'utf8');
+  t.is(readme, readmeWithConfig(readme), 'README.md is current: run npm run docs');
+  const served = await serve({ DATABASE_URL: tempDb() });
+  try {
+    for (const variable of Object.values(VARIABLES)) {
+      t.true(help.includes(`\`${variable.env}\``), `--help: ${variable.env}`);
+      t.true(served.lines.some((l) => l.trim().startsWith(`${variable.env}=`)), `banner: ${variable.env}`);
+    }
+  } finally {
+    served.child.kill('SIGTERM');
+  }
 });

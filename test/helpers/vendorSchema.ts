@@ -2,12 +2,11 @@
 //
 //   vendorResponseErrors('GET', '/v1/addresses?limit=2', 200, body) -> [] when the body conforms.
 //
-// The YAML is located via $PRINTPOST_VENDOR_OPENAPI, then a few well-known locations.
-import { existsSync, readFileSync } from 'node:fs';
+// The document is the schema-only extract in test/fixtures (see its README).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 import {
   collectRefs,
   convertInlined,
@@ -22,7 +21,7 @@ import {
 
 export type { JsonObject, JsonValue } from './vendorSchemaConvert';
 
-const FILE_NAME = 'vendor-openapi-1.22.0.yml';
+const FILE_NAME = 'vendor-openapi.schema.json';
 const VENDOR_ID = 'vendor';
 const SCHEMAS_PREFIX = '#/components/schemas/';
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -43,17 +42,9 @@ interface VendorContext {
 
 let context: VendorContext | undefined;
 
+/** The schema-only extract of the vendor's document kept in the repository (scripts/extract-vendor-schema.ts). */
 export function vendorDocumentPath(): string {
-  const candidates = [
-    process.env.PRINTPOST_VENDOR_OPENAPI,
-    path.resolve(__dirname, '..', '..', 'spec', FILE_NAME),
-    path.resolve(__dirname, '..', 'fixtures', FILE_NAME),
-    // shared/ sits beside every checkout (developers and CI)
-    path.resolve(__dirname, '..', '..', '..', 'shared', 'spec', FILE_NAME),
-  ].filter((p): p is string => typeof p === 'string' && p !== '');
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`vendor OpenAPI document not found; tried: ${candidates.join(', ')}`);
-  return found;
+  return path.resolve(__dirname, '..', 'fixtures', FILE_NAME);
 }
 
 /** The parsed (unconverted) vendor document, loaded once per process. */
@@ -63,7 +54,7 @@ export function vendorDocument(): JsonObject {
 
 function load(): VendorContext {
   if (context) return context;
-  const doc: unknown = parse(readFileSync(vendorDocumentPath(), 'utf8'), { uniqueKeys: false });
+  const doc: unknown = JSON.parse(readFileSync(vendorDocumentPath(), 'utf8'));
   if (!isObject(doc) || !isObject(doc.paths)) throw new Error('vendor OpenAPI document has no paths');
 
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, validateSchema: false, discriminator: false });

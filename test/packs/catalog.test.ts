@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 import { allOperations, catalog } from '../../engine/catalog';
-import { toPackCatalog, type PackResource } from '../../nodes/shared/pack-catalog';
+import { toPackCatalog, type PackResource } from '../../nodes/common/pack-catalog';
 import { nodeProperties } from '../../nodes/Printpost/generate';
 import { buildApp, coverage } from '../../nodes/zapier/app';
 import { buildBody } from '../../nodes/zapier/fields';

@@ -1,7 +1,7 @@
 // Request inputs made from the catalog's own examples, so every create-like operation the catalog
 // gains (verifications now, mail later) is exercised by both packs without a hand-written fixture.
-import { fieldsOf } from '../../nodes/shared/schema';
-import type { PackOperation, PackResource } from '../../nodes/shared/pack-catalog';
+import { fieldsOf } from '../../nodes/common/schema';
+import type { PackOperation, PackResource } from '../../nodes/common/pack-catalog';
 
 const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 

@@ -6,7 +6,7 @@ import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { builtPacks } from './build-once';
 import { listSearch, loadPackage, runWorkflow, shutdownN8n, testCredential, type StepSpec } from './n8n-harness';
-import { packCatalog } from '../../nodes/shared/catalog-data';
+import { packCatalog } from '../../nodes/common/catalog-data';
 import { exampleInputs, exampleOperations } from './examples';
 
 let engine: TestEngine;

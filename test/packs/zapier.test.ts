@@ -4,7 +4,7 @@ import test from 'ava';
 import { join } from 'node:path';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { builtPacks } from './build-once';
-import { packCatalog } from '../../nodes/shared/catalog-data';
+import { packCatalog } from '../../nodes/common/catalog-data';
 import { exampleInputs, exampleOperations } from './examples';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
