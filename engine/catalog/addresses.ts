@@ -1,18 +1,16 @@
-import { Type } from '@sinclair/typebox';
-import { addressInput, addressObjectFields, addressRules } from './address-fields';
-import { id, listQuery, objectName, stamps } from './fields';
-import type { Resource } from './types';
+import { addressInput, addressObjectFields } from './address-fields';
+import { listQuery } from './fields';
+import { defineResource } from './resource';
 
-export const addresses: Resource = {
+export const addresses = defineResource({
   name: 'addresses',
   title: 'Address',
   object: 'address',
   idPrefix: 'adr',
-  idPattern: '^adr_[a-zA-Z0-9]+$',
   description: 'The address book: saved addresses to use as the recipient or sender of mailpieces.',
-  schema: Type.Object({ id: id('adr', 'address'), ...addressObjectFields(), ...stamps(), object: objectName('address') }),
+  fields: addressObjectFields(),
   operations: [
-    { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), rules: addressRules, response: 'object', idempotent: true },
+    { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), response: 'object', idempotent: true },
     { name: 'retrieve', method: 'GET', path: '/v1/addresses/{id}', summary: 'Retrieve an address', response: 'object' },
     { name: 'list', method: 'GET', path: '/v1/addresses', summary: 'List addresses', query: listQuery(), response: 'list' },
     { name: 'delete', method: 'DELETE', path: '/v1/addresses/{id}', summary: 'Delete an address', response: 'deleted' },
@@ -37,4 +35,4 @@ export const addresses: Resource = {
     date_modified: '2026-11-20T18:39:45.123Z',
     object: 'address',
   },
-};
+});

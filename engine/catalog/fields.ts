@@ -1,5 +1,6 @@
 // Field types shared by several resources, with the spec's limits in the schema itself.
 import { Type, type TSchema, type SchemaOptions } from '@sinclair/typebox';
+import { idPatternFor } from './paths';
 
 export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
   Type.Union([schema, Type.Null()], { ...options, description: options.description ?? schema.description, examples: options.examples ?? schema.examples });
@@ -27,7 +28,7 @@ export const dateTime = (what: string) => Type.String({ format: 'date-time', des
 export const objectName = <N extends string>(name: N) => Type.Literal(name, { description: `Value is \`${name}\`.` });
 
 export const id = (prefix: string, what: string) =>
-  Type.String({ pattern: `^${prefix}_[a-zA-Z0-9]+$`, description: `Unique identifier of the ${what}, prefixed with \`${prefix}_\`.`, examples: [`${prefix}_d3489cd64c791ab5`] });
+  Type.String({ pattern: idPatternFor(prefix), description: `Unique identifier of the ${what}, prefixed with \`${prefix}_\`.`, examples: [`${prefix}_d3489cd64c791ab5`] });
 
 /** The envelope fields every stored object carries. */
 export const stamps = () => ({

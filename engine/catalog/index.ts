@@ -14,4 +14,14 @@ export function allOperations(): { resource: Resource; operation: Operation }[] 
   return catalog.flatMap((resource) => resource.operations.map((operation) => ({ resource, operation })));
 }
 
+/** A title inside a sentence: `International verification` -> `international verification`; `US ...` stays. */
+const inSentence = (title: string) => (/^[A-Z]{2,}\b/.test(title) ? title : title[0].toLowerCase() + title.slice(1));
+
+/** What publishable keys may call, in words, from the operations' `publishable` flags. */
+export function publishableSummary(): string {
+  const titles = [...new Set(allOperations().filter(({ operation }) => operation.publishable).map(({ resource }) => inSentence(resource.title)))];
+  return titles.length <= 1 ? (titles[0] ?? 'nothing') : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+}
+
 export * from './types';
+export * from './paths';

@@ -5,14 +5,18 @@ import type { TObject } from '@sinclair/typebox';
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 export type Mode = 'test' | 'live';
 
-/** A cross-field rule a schema cannot express. Returns a violation or undefined. */
+/** What a rule reports. */
 export interface RuleViolation {
   message: string;
   /** error code from the spec's table; defaults to `invalid` */
   code?: string;
   status?: number;
 }
-export type Rule = (body: Record<string, unknown>) => RuleViolation | undefined;
+/**
+ * A cross-field rule a schema cannot express. Returns a violation or undefined. `at(field)` is the
+ * field's full path where the checked object sits (`to.address_city` inside a mailpiece's `to`).
+ */
+export type Rule = (body: Record<string, unknown>, at: (field: string) => string) => RuleViolation | undefined;
 
 /** What an operation returns, so the packs know how to shape their output. */
 export type ResponseShape = 'object' | 'list' | 'deleted';
@@ -28,7 +32,8 @@ export interface Operation {
   body?: TObject;
   /** query parameters of this operation (list filters, `case`, ...) */
   query?: TObject;
-  rules?: Rule[];
+  /** rules of the whole body; rules of an object schema travel with it (catalog/rules.ts) */
+  rules?: readonly Rule[];
   response: ResponseShape;
   /** the response body when it is not the resource's own object (bulk answers, ...) */
   responseSchema?: TObject;

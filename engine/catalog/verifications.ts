@@ -2,6 +2,7 @@
 // international verification (single and bulk). Nothing is stored; every call answers at once.
 import type { Static } from '@sinclair/typebox';
 import type { Resource } from './types';
+import { defineResource } from './resource';
 import {
   autocompleteBody,
   autocompleteQuery,
@@ -43,7 +44,7 @@ export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
 
 const VERIFY_SUMMARY = 'Test keys return the samples of the spec; live keys verify offline against the bundled ZIP database.';
 
-export const usVerifications: Resource = {
+export const usVerifications = defineResource({
   name: 'us_verifications',
   title: 'US verification',
   object: 'us_verification',
@@ -57,14 +58,13 @@ export const usVerifications: Resource = {
   ],
   events: [],
   sample: PO_BOX_SAMPLE,
-};
+});
 
-export const usAutocompletions: Resource = {
+export const usAutocompletions = defineResource({
   name: 'us_autocompletions',
   title: 'US autocompletion',
   object: 'us_autocompletion',
   idPrefix: 'us_auto',
-  idPattern: '^us_auto_[a-zA-Z0-9]+$',
   description: 'Complete a partly typed US street line: at most ten suggestions from the account\'s own addresses and the ZIP database (test keys: a fixed list).',
   schema: autocompletionObject(),
   operations: [
@@ -79,7 +79,7 @@ export const usAutocompletions: Resource = {
     ],
     object: 'us_autocompletion',
   },
-};
+});
 
 /** Also test mode's one generic ZIP lookup answer, with the ZIP sent (engine/verify/samples). */
 export const ZIP_LOOKUP_SAMPLE: Static<ReturnType<typeof zipLookupObject>> = {
@@ -90,12 +90,11 @@ export const ZIP_LOOKUP_SAMPLE: Static<ReturnType<typeof zipLookupObject>> = {
   object: 'us_zip_lookup',
 };
 
-export const usZipLookups: Resource = {
+export const usZipLookups = defineResource({
   name: 'us_zip_lookups',
   title: 'US ZIP lookup',
   object: 'us_zip_lookup',
   idPrefix: 'us_zip',
-  idPattern: '^us_zip_[a-zA-Z0-9]+$',
   description: 'The cities, county and kind of a 5-digit ZIP code, from the bundled ZIP database (test keys: one generic sample).',
   schema: zipLookupObject(),
   operations: [
@@ -104,7 +103,7 @@ export const usZipLookups: Resource = {
   ],
   events: [],
   sample: ZIP_LOOKUP_SAMPLE,
-};
+});
 
 const INTL_SAMPLE = {
   id: 'intl_ver_c7cb63d68f8d6',
@@ -118,12 +117,11 @@ const INTL_SAMPLE = {
   object: 'intl_verification',
 };
 
-export const intlVerifications: Resource = {
+export const intlVerifications = defineResource({
   name: 'intl_verifications',
   title: 'International verification',
   object: 'intl_verification',
   idPrefix: 'intl_ver',
-  idPattern: '^intl_ver_[a-zA-Z0-9]+$',
   description: 'Check and format an address outside the US: country, postal code format, lines in the country\'s postal order, upper case. Publishable keys may call it.',
   schema: intlVerificationObject(),
   operations: [
@@ -132,6 +130,6 @@ export const intlVerifications: Resource = {
   ],
   events: [],
   sample: INTL_SAMPLE,
-};
+});
 
 export const verificationResources: readonly Resource[] = [usVerifications, usAutocompletions, usZipLookups, intlVerifications];

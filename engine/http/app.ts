@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import { ApiError } from '../errors';
+import { publishableSummary } from '../catalog';
 import type { Services } from '../services';
 import { assertSecure, requestOrigin } from './transport';
 import { authenticate } from './auth';
@@ -20,17 +21,17 @@ import { IdempotencyStore, idempotencyKey } from './idempotency';
 import { Router } from './router';
 import { assertLiveAllowed, spendLiveAllowance } from './live-gates';
 import { renderErrors, requestLog, cors } from './middleware';
-import { extraRoutes } from './extra-routes';
+import { addEngineRoutes } from './extra-routes';
 
 export function createApp(services: Services): Koa {
   const { config } = services;
+  const publishable = publishableSummary();
   const app = new Koa();
-  const router = new Router();
+  const router = addEngineRoutes(new Router(), services);
   const shared = config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.db.dialect === 'postgres');
   const limiter = new RateLimiter(shared ? new DatabaseHitCounter(services.db.knex) : new ProcessHitCounter());
   const idempotency = new IdempotencyStore(services.db.knex, config.idempotencyLeaseMs);
   const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads');
-  const extras = extraRoutes(services);
 
   const serve: Koa.Middleware = async (ctx) => {
     const { req } = ctx;
@@ -39,17 +40,16 @@ export function createApp(services: Services): Koa {
       throw new ApiError('invalid', 'HTTP/1.1 requests must carry a Host header.', 400);
     }
     assertSecure(req, config.trustedProxies);
-    const extra = extras[`${ctx.method} ${ctx.path}`];
-    if (extra) return extra(ctx);
     const match = router.match(ctx.method, ctx.path);
     if (!match) throw new ApiError('unrecognized_endpoint', `The requested endpoint ${ctx.method} ${ctx.path} does not exist.`, 404);
-    const { route } = match;
+    const { route, params } = match;
+    if (route.kind === 'engine') return route.serve(ctx, params);
     const { operation } = route;
     ctx.state.route = route.label;
 
     const caller = await authenticate(req, services.accounts);
     if (caller.kind === 'publishable' && !operation.publishable) {
-      throw new ApiError('publishable_key_not_allowed', 'This operation needs a secret API key: publishable keys may only call US verification, international verification and US autocomplete.', 403);
+      throw new ApiError('publishable_key_not_allowed', `This operation needs a secret API key: publishable keys may only call ${publishable}.`, 403);
     }
     const settings = caller.account.settings;
     const rate = await limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (operation.rateLimitFactor ?? 1));
@@ -67,11 +67,13 @@ export function createApp(services: Services): Koa {
       ? await parseBody(req, { maxBytes: config.maxBodyBytes, maxFileBytes: config.maxFileBytes, fileFields: operation.files ?? [], uploadDir })
       : { fields: {}, files: [] };
     try {
-      const body = operation.body ? validate(operation.body, parsed.fields, operation.rules) : parsed.fields;
+      // Uploaded files join the body under their field names, so a required file field is present.
+      const fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
+      const body = operation.body ? validate(operation.body, fields, operation.rules) : fields;
       await spendLiveAllowance(caller, operation, services.db.knex);
       const scope = { accountId: caller.account.id, mode: caller.mode };
       const url = `${requestOrigin(req, config.trustedProxies, config.publicUrl)}${ctx.path}`;
-      const request = { resource: route.resource, operation, caller, scope, id: match.id, body, query, files: parsed.files, version, url, services };
+      const request = { resource: route.resource, operation, caller, scope, params, id: params.id, body, query, files: parsed.files, version, url, services };
       const response = key
         ? await idempotency.once(scope, route.resource.name, key, async (claim) => ({ status: 200, body: await route.handler({ ...request, idempotency: claim }) }))
         : { status: 200, body: await route.handler(request) };

@@ -11,15 +11,10 @@ import { ApiError } from '../errors';
 import { bodyBroken, drain, tooLarge, type BodyLimits } from './body-stream';
 import { parseForm } from './form';
 import { MAX_VALUES } from './input-shape';
+import type { UploadRef } from '../catalog/uploads';
 
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  mimeType: string;
-  /** the bytes, on disk for as long as the request lasts (removed by `discardUploads`) */
-  path: string;
-  size: number;
-}
+/** An uploaded file: on disk for as long as the request lasts (removed by `discardUploads`). */
+export type UploadedFile = UploadRef;
 
 const MAX_PARTS = 1000;
 
@@ -103,6 +98,7 @@ export function parseMultipart(
           throw field ? (failure ?? notAFileField(field, limits.fileFields)) : malformed(': every part needs a name');
         }
         const file: UploadedFile = {
+          upload: true,
           field,
           filename: info.filename ?? field,
           mimeType: info.mimeType,

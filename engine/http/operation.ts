@@ -11,7 +11,9 @@ export interface OperationRequest {
   operation: Operation;
   caller: Caller;
   scope: Scope;
-  /** the path's `{id}`, if any */
+  /** the path's named parameters (`{id}`, `{tmpl_id}`, ...), percent-decoded */
+  params: Record<string, string>;
+  /** the path's `{id}`, if any: the resource's own object */
   id?: string;
   body: Record<string, unknown>;
   query: Record<string, unknown>;

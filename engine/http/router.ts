@@ -1,10 +1,16 @@
-// Routes are found by walking the catalog: every operation's method and path template.
+// One route table for everything the engine answers: every catalog operation (found by walking the
+// catalog) and the engine's own paths (the OpenAPI document; later asset links and the dashboard).
+// Path templates name their parameters (`/v1/templates/{tmpl_id}/versions/{vrsn_id}`); each is compiled
+// once into a pattern with named groups and decoded safely.
+import type Koa from 'koa';
 import { allOperations } from '../catalog';
+import { pathParameterNames } from '../catalog/paths';
 import type { HttpMethod, Operation, Resource } from '../catalog/types';
 import { handlerFor } from './handlers';
 import type { Handler } from './operation';
 
-export interface Route {
+export interface ApiRoute {
+  kind: 'api';
   resource: Resource;
   operation: Operation;
   handler: Handler;
@@ -12,47 +18,76 @@ export interface Route {
   label: string;
 }
 
-interface CompiledRoute extends Route {
-  method: HttpMethod;
-  pattern: RegExp;
+/** A path of the engine's own, answered without the API pipeline (no key, no rate limit). */
+export interface EngineRoute {
+  kind: 'engine';
+  label: string;
+  serve(ctx: Koa.Context, params: Record<string, string>): void | Promise<void>;
 }
 
-export interface RouteMatch {
+export type Route = ApiRoute | EngineRoute;
+
+interface CompiledRoute {
+  method: string;
+  pattern: RegExp;
+  names: string[];
   route: Route;
-  id?: string;
+}
+
+export interface RouteMatch<R extends Route = Route> {
+  route: R;
+  /** the path's named parameters, percent-decoded */
+  params: Record<string, string>;
+}
+
+function compile(method: string, template: string, route: Route): CompiledRoute {
+  const names = pathParameterNames(template);
+  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)');
+  return { method, pattern: new RegExp(`^${source}/?$`), names, route };
 }
 
 export class Router {
-  private readonly routes: CompiledRoute[];
+  private readonly routes: CompiledRoute[] = [];
 
   constructor() {
-    this.routes = allOperations().map(({ resource, operation }) => {
+    for (const { resource, operation } of allOperations()) {
       const handler = handlerFor(resource, operation);
       if (!handler) throw new Error(`no handler for ${resource.name}.${operation.name}`);
-      const pattern = new RegExp(`^${operation.path.replace(/\{id\}/g, '([^/]+)')}/?$`);
-      return { resource, operation, handler, method: operation.method, pattern, label: `${operation.method} ${operation.path}` };
-    });
+      const label = `${operation.method} ${operation.path}`;
+      this.routes.push(compile(operation.method, operation.path, { kind: 'api', resource, operation, handler, label }));
+    }
+  }
+
+  /** Adds one of the engine's own paths. */
+  add(method: HttpMethod, template: string, serve: EngineRoute['serve']): this {
+    this.routes.push(compile(method, template, { kind: 'engine', label: `${method} ${template}`, serve }));
+    return this;
   }
 
   match(method: string, path: string): RouteMatch | undefined {
-    for (const route of this.routes) {
-      if (route.method !== method) continue;
-      const found = route.pattern.exec(path);
+    for (const { method: m, pattern, names, route } of this.routes) {
+      if (m !== method) continue;
+      const found = pattern.exec(path);
       if (!found) continue;
-      if (found[1] === undefined) return { route };
-      // An id that is not valid percent-encoding, or decodes to a NUL, names nothing: looked up as
+      // A segment that is not valid percent-encoding, or decodes to a NUL, names nothing: kept as
       // written it is a 404 like any unknown id (and never reaches a database that refuses NULs).
-      const id = safeDecode(found[1]);
-      return { route, id: id !== undefined && !id.includes('\u0000') ? id : found[1] };
+      const params = Object.fromEntries(names.map((name, i) => [name, decodeSegment(found[i + 1])]));
+      return { route, params };
     }
     return undefined;
   }
+
+  /** Every route's method and template, for the self-check. */
+  list(): { method: string; names: string[]; route: Route }[] {
+    return this.routes.map(({ method, names, route }) => ({ method, names, route }));
+  }
 }
 
-function safeDecode(segment: string): string | undefined {
+function decodeSegment(segment: string): string {
   try {
-    return decodeURIComponent(segment);
+    const decoded = decodeURIComponent(segment);
+    return decoded.includes('\u0000') ? segment : decoded;
   } catch {
-    return undefined;
+    return segment;
   }
 }

@@ -6,6 +6,9 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { ApiError } from '../errors';
 import { coerceTo } from './coerce';
 import type { Rule } from '../catalog/types';
+import { fieldPath } from '../catalog/rules';
+import { complete, rejectUnknownKeys } from './schema-walk';
+import { isPlainObject } from './values';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
@@ -18,31 +21,21 @@ function checker(schema: TSchema): TypeCheck<TSchema> {
   return check;
 }
 
-/** Validates `input` against `schema` and the rules; returns the coerced value or throws a 422. */
-export function validate(schema: TObject, input: unknown, rules: Rule[] = [], where = ''): Record<string, unknown> {
+/**
+ * Validates `input` against `schema`, the rules attached to its objects at every depth, and the
+ * operation's own `rules`; returns the coerced value with defaults filled, or throws a 422.
+ */
+export function validate(schema: TObject, input: unknown, rules: readonly Rule[] = []): Record<string, unknown> {
   const value = coerce(schema, input ?? {});
-  rejectUnknown(schema, value, where);
+  rejectUnknownKeys(schema, value);
   const check = checker(schema);
-  if (!check.Check(value)) throw new ApiError('invalid', describe(firstError([...check.Errors(value)]), where), 422);
-  // Defaults are declared in the catalog; fill them here so no consumer restates them.
-  const complete = withDefaults(schema, value);
+  if (!check.Check(value)) throw new ApiError('invalid', describe(firstError([...check.Errors(value)])), 422);
+  complete(schema, value, (member, v) => checker(member).Check(v));
+  const at = fieldPath('');
   for (const rule of rules) {
-    const violation = rule(complete);
+    const violation = rule(value, at);
     if (violation) throw new ApiError(violation.code ?? 'invalid', violation.message, violation.status ?? 422);
   }
-  return complete;
-}
-
-const defaultsOf = new WeakMap<TObject, [string, unknown][]>();
-
-/** The schema's top-level defaults for absent fields (TypeBox's Value.Default clones: too slow here). */
-function withDefaults(schema: TObject, value: Record<string, unknown>): Record<string, unknown> {
-  let defaults = defaultsOf.get(schema);
-  if (!defaults) {
-    defaults = Object.entries(schema.properties).filter(([, p]) => p.default !== undefined).map(([k, p]) => [k, p.default]);
-    defaultsOf.set(schema, defaults);
-  }
-  for (const [key, fallback] of defaults) if (value[key] === undefined) value[key] = structuredClone(fallback);
   return value;
 }
 
@@ -63,14 +56,6 @@ function isArraySchema(schema: TSchema): boolean {
   return schema[Kind] === 'Array' || (schema[Kind] === 'Union' && (schema.anyOf as TSchema[]).some((s) => s[Kind] === 'Array'));
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function rejectUnknown(schema: TObject, value: Record<string, unknown>, where: string): void {
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return;
-  for (const key of Object.keys(value)) {
-    if (!Object.hasOwn(schema.properties, key)) throw new ApiError('invalid', `${where}${key} is not allowed`, 422);
-  }
-}
 
 /** Prefer the most specific error: inside a union, the branch whose type the value has. */
 function firstError(errors: ValueError[]): ValueError {
@@ -83,8 +68,8 @@ function firstError(errors: ValueError[]): ValueError {
 
 const TYPE_ERRORS = new Set([ValueErrorType.String, ValueErrorType.Number, ValueErrorType.Integer, ValueErrorType.Boolean, ValueErrorType.Null, ValueErrorType.Object, ValueErrorType.Array, ValueErrorType.Literal]);
 
-function describe(error: ValueError, where: string): string {
-  const field = where + (error.path.replace(/^\//, '').replace(/\//g, '.') || 'body');
+function describe(error: ValueError): string {
+  const field = (error.path.replace(/^\//, '').replace(/\//g, '.') || 'body');
   const s = error.schema as Record<string, unknown>;
   const custom = s.errorMessage as string | undefined;
   switch (error.type) {

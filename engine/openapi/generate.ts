@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated from the catalog (TypeBox schemas are JSON Schema already).
 import { Type, type TSchema } from '@sinclair/typebox';
-import { catalog } from '../catalog';
+import { catalog, idPatternFor, pathParameterNames, prefixOfParameter } from '../catalog';
 import { deletedResponse } from '../catalog/fields';
 import type { Operation, Resource } from '../catalog/types';
 
@@ -51,7 +51,12 @@ function queryParameters(operation: Operation): Json[] {
 
 function operationObject(resource: Resource, operation: Operation): Json {
   const parameters = [...queryParameters(operation)];
-  if (operation.path.includes('{id}')) parameters.unshift({ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: resource.idPattern } });
+  const pathParameters = pathParameterNames(operation.path).map((name) => {
+    const prefix = prefixOfParameter(name);
+    const pattern = prefix ? idPatternFor(prefix) : resource.idPattern;
+    return { name, in: 'path', required: true, schema: { type: 'string', pattern } };
+  });
+  parameters.unshift(...pathParameters);
   if (operation.idempotent) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 256 } });
   const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } } };
   const doc: Json = {

@@ -1,5 +1,6 @@
 // Reading the catalog's JSON Schemas the way both packs need them: what kind of input a field is.
 import type { JsonSchema, PackOperation, PackResource } from './pack-catalog';
+import { pathParameterNames } from '../../engine/catalog/paths';
 
 export type Primitive = string | number | boolean;
 
@@ -113,7 +114,7 @@ export function fieldsOf(schema: JsonSchema | undefined, resources: readonly Pac
 }
 
 /** The path parameters of an operation (`{id}`). */
-export const pathParams = (op: PackOperation) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+export const pathParams = (op: PackOperation) => pathParameterNames(op.path);
 
 /** The operation that lists a resource's objects (GET on the collection), if it has one: what pickers and dropdowns read. */
 export const listOperation = (r: PackResource) => r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);

@@ -7,7 +7,7 @@ import { client, type Reply } from '../helpers/http';
 import { DATABASES } from '../helpers/matrix';
 
 const LEASE_MS = 1500;
-const KEYS = 150;
+const ACKNOWLEDGED_BEFORE_KILL = 60;
 const body = (key: string) => ({ name: 'Crash Test', address_line1: '185 Berry St', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107', metadata: { ikey: key } });
 
 async function kill(served: Served): Promise<void> {
@@ -26,25 +26,23 @@ for (const db of DATABASES) {
       first = await serve(env);
       const before = client(first.url, base.keys.test);
       const acknowledged = new Map<string, string>();
-      const keys = Array.from({ length: KEYS }, (_, i) => `crash-${db}-${i}`);
-      let answered = 0;
-      const killed = new Promise<void>((resolve) => {
-        const check = setInterval(() => {
-          if (answered >= 20) {
-            clearInterval(check);
-            resolve();
+      const keys: string[] = [];
+      // 30 workers keep creating until the process dies, so the kill always lands mid-request.
+      let dead = false;
+      const worker = async () => {
+        while (!dead) {
+          const key = `crash-${db}-${keys.length}`;
+          keys.push(key);
+          const reply = await before('POST', '/v1/addresses', { json: body(key), headers: { 'Idempotency-Key': key } }).catch(() => undefined);
+          if (reply?.status === 200) acknowledged.set(key, reply.body.id);
+          if (acknowledged.size >= ACKNOWLEDGED_BEFORE_KILL && !dead) {
+            dead = true;
+            await kill(first!);
           }
-        }, 1);
-      }).then(() => kill(first!));
-      // 50 at a time, so that the kill lands with requests in flight
-      const inFlight = keys.map(async (key, i) => {
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(i / 50) * 5));
-        const reply = await before('POST', '/v1/addresses', { json: body(key), headers: { 'Idempotency-Key': key } }).catch(() => undefined);
-        answered += 1;
-        if (reply?.status === 200) acknowledged.set(key, reply.body.id);
-      });
-      await Promise.all([killed, ...inFlight]);
-      t.true(acknowledged.size < KEYS, 'some requests were cut off by the kill');
+        }
+      };
+      await Promise.all(Array.from({ length: 30 }, worker));
+      t.true(acknowledged.size < keys.length, 'some requests were cut off by the kill');
 
       second = await serve(env);
       const after = client(second.url, base.keys.test);
@@ -69,7 +67,7 @@ for (const db of DATABASES) {
         const listed = await after('GET', `/v1/addresses?limit=5&metadata[ikey]=${key}`);
         t.deepEqual(listed.body.data.map((a: { id: string }) => a.id), [finals.get(key)], `${key}: exactly one object`);
       }
-      t.log(`${db}: ${acknowledged.size} of ${KEYS} acknowledged before the kill; ${conflicts} brief 409s while leases lapsed`);
+      t.log(`${db}: ${acknowledged.size} of ${keys.length} acknowledged before the kill; ${conflicts} brief 409s while leases lapsed`);
     } finally {
       if (first && first.child.exitCode === null && first.child.signalCode === null) await kill(first);
       if (second) await kill(second);
