@@ -1,5 +1,5 @@
 import { addressInput, addressObjectFields } from './address-fields';
-import { listQuery } from './fields';
+import { listOperation } from './list-filters';
 import { defineResource } from './resource';
 
 export const addresses = defineResource({
@@ -12,7 +12,7 @@ export const addresses = defineResource({
   operations: [
     { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), response: 'object', idempotent: true },
     { name: 'retrieve', method: 'GET', path: '/v1/addresses/{id}', summary: 'Retrieve an address', response: 'object' },
-    { name: 'list', method: 'GET', path: '/v1/addresses', summary: 'List addresses', query: listQuery(), response: 'list' },
+    listOperation('/v1/addresses', 'List addresses'),
     { name: 'delete', method: 'DELETE', path: '/v1/addresses/{id}', summary: 'Delete an address', response: 'deleted' },
   ],
   events: ['address.created', 'address.deleted'],

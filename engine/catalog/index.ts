@@ -23,5 +23,12 @@ export function publishableSummary(): string {
   return titles.length <= 1 ? (titles[0] ?? 'nothing') : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
 }
 
+/** A declared event type of the resource (`address.created`); an undeclared one is a programming error. */
+export function eventOf(resource: Resource, action: string): { type: string; resource: string } {
+  const type = `${resource.object}.${action}`;
+  if (!resource.events.includes(type)) throw new Error(`${type} is not declared in the catalog's events of ${resource.name}`);
+  return { type, resource: resource.name };
+}
+
 export * from './types';
 export * from './paths';

@@ -1,6 +1,7 @@
 // The API held as data. Nothing in here imports engine code: the n8n and Zapier packs compile
 // this folder into themselves at build time.
 import type { TObject } from '@sinclair/typebox';
+import type { ListFilter, SortColumn } from './list-filters';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 export type Mode = 'test' | 'live';
@@ -47,6 +48,10 @@ export interface Operation {
   freeLiveQuota?: number;
   /** accepts multipart file uploads for these body fields */
   files?: string[];
+  /** list operations: declared filters, each backed by a column (catalog/list-filters.ts) */
+  filters?: ListFilter[];
+  /** list operations: the columns `sort_by` may name */
+  sorts?: SortColumn[];
 }
 
 export interface Resource {

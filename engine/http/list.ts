@@ -2,7 +2,9 @@
 import qs from 'qs';
 import { ApiError } from '../errors';
 import { parseIsoDate } from '../util/time';
-import type { DateRange, ListPage, ListParams } from '../store/objects';
+import type { ColumnFilter, DateRange, ListPage, ListParams } from '../store/objects';
+import type { Operation } from '../catalog/types';
+import type { SortColumn } from '../catalog/list-filters';
 
 export interface ListEnvelope {
   object: 'list';
@@ -13,10 +15,24 @@ export interface ListEnvelope {
   total_count?: number;
 }
 
+/** The declared filters of the operation present in the query, as column filters. */
+function columnFilters(operation: Operation, query: Record<string, unknown>): ColumnFilter[] {
+  return (operation.filters ?? [])
+    .filter((f) => query[f.name] !== undefined)
+    .map((f) => ({ column: f.column, match: f.match, value: f.match === 'range' ? dateRange(query[f.name], f.name) : query[f.name] }));
+}
+
+function sortOrder(query: Record<string, unknown>): ListParams['sort'] {
+  const [entry] = Object.entries((query.sort_by ?? {}) as Record<string, 'asc' | 'desc'>);
+  return entry ? { column: entry[0] as SortColumn, direction: entry[1] } : undefined;
+}
+
 /** Reads the validated query into store parameters. */
-export function listParams(query: Record<string, unknown>): ListParams {
+export function listParams(query: Record<string, unknown>, operation: Operation): ListParams {
   if (query.before !== undefined && query.after !== undefined) throw new ApiError('invalid', 'only one of before or after may be given', 422);
   return {
+    filters: columnFilters(operation, query),
+    sort: sortOrder(query),
     limit: query.limit as number,
     after: query.after as string | undefined,
     before: query.before as string | undefined,

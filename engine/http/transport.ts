@@ -6,10 +6,16 @@ import { ApiError } from '../errors';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
+/** Whether the peer is a proxy the operator trusts (IPv4 peers may appear IPv4-mapped). */
+function fromTrustedProxy(req: IncomingMessage, trustedProxies: ReadonlySet<string>): boolean {
+  const remote = req.socket.remoteAddress ?? '';
+  return trustedProxies.has(remote) || trustedProxies.has(remote.replace(/^::ffff:/, ''));
+}
+
 export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<string>): void {
   if (req.socket instanceof TLSSocket) return;
   const remote = req.socket.remoteAddress ?? '';
-  if (trustedProxies.has(remote) || trustedProxies.has(remote.replace(/^::ffff:/, ''))) {
+  if (fromTrustedProxy(req, trustedProxies)) {
     const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
     if (proto === 'https') return;
   } else if (LOOPBACK.test(remote)) {
@@ -21,8 +27,7 @@ export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<s
 /** The public origin of this request, for links: the operator's PUBLIC_URL, a trusted proxy's view, or the socket's. */
 export function requestOrigin(req: IncomingMessage, trustedProxies: ReadonlySet<string>, publicUrl?: string): string {
   if (publicUrl) return publicUrl.replace(/\/$/, '');
-  const remote = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  const proxied = trustedProxies.has(remote) || trustedProxies.has(req.socket.remoteAddress ?? '');
+  const proxied = fromTrustedProxy(req, trustedProxies);
   const first = (h: string | string[] | undefined) => String(h ?? '').split(',')[0].trim();
   const proto = proxied && first(req.headers['x-forwarded-proto']) ? first(req.headers['x-forwarded-proto']) : req.socket instanceof TLSSocket ? 'https' : 'http';
   const host = (proxied && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';

@@ -1,6 +1,8 @@
 // The address book: create (standardized, limits, NCOA sample), retrieve, delete.
 import { ApiError, notFound } from '../errors';
 import { countryName, US_TERRITORIES } from '../catalog/countries';
+import { eventOf } from '../catalog';
+import { addresses } from '../catalog/addresses';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { ApiObject, Scope } from '../store/objects';
@@ -11,7 +13,9 @@ import type { IdempotencyClaim } from '../store/idempotency-claims';
 import { upperRecord, type AddressRecord } from './standardize';
 import { standardizeUsRecord } from '../verify/strictness';
 
-const KIND = 'addresses';
+const KIND = addresses.name;
+const CREATED = eventOf(addresses, 'created');
+const DELETED = eventOf(addresses, 'deleted');
 
 /** Spec sample: in test mode `address_line1: NCOA` stands for a recipient who filed a change of address. */
 const NCOA_SAMPLE: AddressRecord = {
@@ -81,7 +85,7 @@ export async function createAddress(
     throw new ApiError('feature_limit_reached', `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`, 403);
   }
   try {
-    await services.objects.insert(scope, KIND, address, { claim });
+    await services.objects.insert(scope, KIND, address, { claim, event: CREATED });
   } catch (error) {
     if (counted) await adjustCounter(services.db.knex, liveAddresses(scope), -1);
     throw error;
@@ -90,7 +94,11 @@ export async function createAddress(
 }
 
 export async function deleteAddress(services: Services, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
-  if (!(await services.objects.markDeleted(scope, KIND, id))) throw notFound('address');
+  const deleted = await services.objects.transition(scope, KIND, id, {
+    change: (current) => ({ ...current, deleted: true }),
+    event: DELETED,
+  });
+  if (!deleted) throw notFound('address');
   if (scope.mode === 'live') await adjustCounter(services.db.knex, liveAddresses(scope), -1);
   return { id, deleted: true };
 }

@@ -35,3 +35,11 @@ export async function setCounter(knex: Knex, key: CounterKey, count: number): Pr
     .onConflict(['account_id', 'name', 'period'])
     .merge({ count });
 }
+
+/** The current count (0 when never counted). */
+export async function readCounter(knex: Knex, key: CounterKey): Promise<number> {
+  const row = (await knex('usage_counters').where({ account_id: key.accountId, name: key.name, period: key.period }).first('count')) as
+    | { count: number | string }
+    | undefined;
+  return Number(row?.count ?? 0);
+}

@@ -3,6 +3,7 @@
 // both SQLite and PostgreSQL; batching amortizes it without delaying a lone request (the first
 // insert is flushed on the next turn of the event loop).
 import type { Knex } from 'knex';
+import { insertEvents, type EventRow } from './events';
 import { claimLost, completeClaim, completionParams, SQLITE_COMPLETE_SQL, type ClaimCompletion } from './idempotency-claims';
 
 export interface PendingRows {
@@ -10,6 +11,8 @@ export interface PendingRows {
   metadata: Record<string, unknown>[];
   /** idempotency answers committed with these rows */
   completions: ClaimCompletion[];
+  /** outbox events committed with these rows */
+  events: EventRow[];
 }
 
 interface Waiter {
@@ -59,11 +62,13 @@ export class InsertBatcher {
     const objects = all.flatMap((r) => r.objects);
     const metadata = all.flatMap((r) => r.metadata);
     const completions = all.flatMap((r) => r.completions);
-    if (this.sqlite) return writeSqlite(this.knex, objects, metadata, completions);
+    const events = all.flatMap((r) => r.events);
+    if (this.sqlite) return writeSqlite(this.knex, objects, [...metadata.map((row) => ['object_metadata', row] as const), ...events.map((row) => ['events', row] as const)], completions);
     await this.knex.transaction(async (trx) => {
       // Chunks of 100 rows keep each statement's parameter count modest.
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
       for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
+      await insertEvents(trx, events);
       for (const c of completions) await completeClaim(trx, c.claim, { status: c.status, body: JSON.parse(c.body) });
     });
   }
@@ -111,7 +116,8 @@ function prepareInsert(knex: Knex, connection: SqliteConnection, table: string, 
 async function writeSqlite(
   knex: Knex,
   objects: Record<string, unknown>[],
-  metadata: Record<string, unknown>[],
+  /** rows of other tables (metadata, events), with their table */
+  related: (readonly [string, object])[],
   completions: ClaimCompletion[],
 ): Promise<void> {
   const client = knex.client as unknown as PoolClient;
@@ -140,7 +146,7 @@ async function writeSqlite(
     const completeStatement = complete.statement;
     connection.transaction(() => {
       for (const row of objects) insert('objects', row);
-      for (const row of metadata) insert('object_metadata', row);
+      for (const [table, row] of related) insert(table, row as Record<string, unknown>);
       for (const c of completions) if (completeStatement.run(...completionParams(c)).changes !== 1) throw claimLost();
     })();
   } finally {

@@ -1,50 +1,42 @@
-// The object store: every API object as its JSON body, scoped by account and mode.
+// The object store: every API object as its JSON body, scoped by account and mode. Creates may carry
+// the request's idempotency answer and the object's event; changes go through a compare-and-set
+// transition, so a change racing another (a cancel racing a worker) is never lost nor applied twice.
 import type { Knex } from 'knex';
-import type { Mode } from '../catalog/types';
-import { decodeCursor, encodeCursor } from './cursor';
 import { InsertBatcher } from './insert-batcher';
 import { nowIso } from '../util/time';
 import { knexReader, type Reader, type Slot } from './reader';
 import { completeClaim, type IdempotencyClaim } from './idempotency-claims';
+import { objectRow, filterColumns, type ApiObject } from './columns';
+import { eventRow, insertEvents } from './events';
+import { listPage, type ListPage, type ListParams } from './object-list';
+import type { Scope } from './scope';
 
-export interface Scope {
-  accountId: string;
-  mode: Mode;
-}
-
-export type ApiObject = Record<string, unknown> & { id: string; date_created: string; date_modified: string };
-
-export interface DateRange {
-  gt?: string;
-  gte?: string;
-  lt?: string;
-  lte?: string;
-}
-
-export interface ListParams {
-  limit: number;
-  after?: string;
-  before?: string;
-  dateCreated?: DateRange;
-  metadata?: Record<string, string>;
-  includeTotal?: boolean;
-}
-
-export interface ListPage {
-  data: ApiObject[];
-  /** cursor for the next (older) page, if there is one */
-  next?: string;
-  /** cursor for the previous (newer) page, if there is one */
-  previous?: string;
-  totalCount?: number;
-}
+export type { Scope } from './scope';
+export type { ApiObject } from './columns';
+export type { DateRange, ListPage, ListParams, ColumnFilter } from './object-list';
 
 interface Row {
   id: string;
   body: string;
 }
 
-const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+export interface InsertOptions {
+  /** the caller's transaction; else the insert is group-committed */
+  trx?: Knex;
+  /** the request's idempotency claim: the object is its answer, recorded in the same commit */
+  claim?: IdempotencyClaim;
+  /** the event recorded with it (`address.created`), in the same commit */
+  event?: { type: string; resource: string };
+}
+
+/** A change from the object as it is now; `refuse` says why it may not change (thrown as is). */
+export interface Transition {
+  refuse?(current: ApiObject): Error | undefined;
+  change(current: ApiObject): ApiObject;
+  event?: { type: string; resource: string };
+}
+
+const CAS_ATTEMPTS = 5;
 
 export class ObjectStore {
   private readonly batcher: InsertBatcher;
@@ -64,29 +56,18 @@ export class ObjectStore {
     this.byIdWithDeleted = this.reader.prepare<Row>((s) => byId(s).limit(1));
   }
 
-  /**
-   * Stores a new object; inside a caller's transaction when `trx` is given, else group-committed.
-   * With the request's idempotency claim, the object is also its answer, recorded in the same commit.
-   */
-  async insert(scope: Scope, kind: string, object: ApiObject, options: { trx?: Knex; claim?: IdempotencyClaim } = {}): Promise<void> {
-    const { trx, claim } = options;
-    const row = {
-      id: object.id,
-      account_id: scope.accountId,
-      mode: scope.mode,
-      kind,
-      date_created: object.date_created,
-      date_modified: object.date_modified,
-      deleted: false,
-      body: JSON.stringify(object),
-    };
+  async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<void> {
+    const { trx, claim, event } = options;
+    const row = objectRow(scope, kind, object);
     const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({ object_id: object.id, account_id: scope.accountId, mode: scope.mode, kind, key, value }));
+    const events = event ? [eventRow(scope, event.type, event.resource, object)] : [];
     if (!trx) {
       const completions = claim ? [{ claim, status: 200, body: row.body }] : [];
-      return this.batcher.insert({ objects: [row], metadata, completions });
+      return this.batcher.insert({ objects: [row], metadata, completions, events });
     }
     await trx('objects').insert(row);
     if (metadata.length) await trx('object_metadata').insert(metadata);
+    await insertEvents(trx, events);
     if (claim) await completeClaim(trx, claim, { status: 200, body: object });
   }
 
@@ -96,70 +77,45 @@ export class ObjectStore {
     return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
 
-  /** Replaces the stored body; returns false when the object is not in this scope. */
-  async replace(scope: Scope, kind: string, object: ApiObject, trx: Knex = this.knex): Promise<boolean> {
-    const changed = await trx('objects')
-      .where({ account_id: scope.accountId, mode: scope.mode, kind, id: object.id })
-      .update({ body: JSON.stringify(object), date_modified: object.date_modified, deleted: object.deleted === true });
-    return changed > 0;
+  /**
+   * Applies `transition` to the object as it is now, compare-and-set on its date_modified: if another
+   * change landed in between, it reads again and re-decides. Returns the new object, or undefined
+   * when there is none in this scope. The event, if any, commits with the change.
+   */
+  async transition(scope: Scope, kind: string, id: string, transition: Transition): Promise<ApiObject | undefined> {
+    for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+      const current = await this.readCurrent(scope, kind, id);
+      if (!current) return undefined;
+      const refusal = transition.refuse?.(current);
+      if (refusal) throw refusal;
+      const next: ApiObject = { ...transition.change(current), id: current.id, date_modified: later(current.date_modified) };
+      const applied = await this.knex.transaction(async (trx) => {
+        const changed = await trx('objects')
+          .where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false, date_modified: current.date_modified })
+          .update({ body: JSON.stringify(next), date_modified: next.date_modified, deleted: next.deleted === true, ...filterColumns(next) });
+        if (changed !== 1) return false;
+        if (next.deleted === true) await trx('object_metadata').where({ object_id: id }).delete();
+        if (transition.event) await insertEvents(trx, [eventRow(scope, transition.event.type, transition.event.resource, next)]);
+        return true;
+      });
+      if (applied) return next;
+    }
+    throw new Error(`${kind} ${id} kept changing under ${CAS_ATTEMPTS} attempts to update it`);
   }
 
-  /** Marks the object deleted; returns false when it was not there (or already deleted). */
-  async markDeleted(scope: Scope, kind: string, id: string, trx: Knex = this.knex): Promise<boolean> {
-    const changed = await trx('objects')
-      .where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false })
-      .update({ deleted: true, date_modified: nowIso() });
-    if (changed) await trx('object_metadata').where({ object_id: id }).delete();
-    return changed > 0;
-  }
-
-  /** Newest first, keyset-paginated on (date_created, id) so deep pages cost what the first does. */
   async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
-    const base = this.filtered(scope, kind, params);
-    const query = base.clone().select('id', 'body').limit(params.limit + 1);
-    const cursor = params.after ? decodeCursor(params.after) : params.before ? decodeCursor(params.before) : undefined;
-    const backwards = Boolean(params.before);
-    if (cursor) query.whereRaw(`(date_created, id) ${backwards ? '>' : '<'} (?, ?)`, [cursor.dateCreated, cursor.id]);
-    const order = backwards ? 'asc' : 'desc';
-    query.orderBy([{ column: 'date_created', order }, { column: 'id', order }]);
-
-    const rows = await this.reader.all<Row>(query);
-    const more = rows.length > params.limit;
-    const pageRows = rows.slice(0, params.limit);
-    if (backwards) pageRows.reverse();
-    const data = pageRows.map((row) => JSON.parse(row.body) as ApiObject);
-
-    const first = data[0];
-    const last = data[data.length - 1];
-    const hasNewer = backwards ? more : Boolean(params.after);
-    const hasOlder = backwards ? true : more;
-    const page: ListPage = {
-      data,
-      next: hasOlder && last ? encodeCursor(last.date_created, last.id) : undefined,
-      previous: hasNewer && first ? encodeCursor(first.date_created, first.id) : undefined,
-    };
-    if (params.includeTotal) {
-      const row = await this.reader.first<{ n: number | string }>(base.clone().count({ n: '*' }));
-      page.totalCount = Number(row?.n ?? 0);
-    }
-    return page;
+    return listPage(this.knex, this.reader, scope, kind, params);
   }
 
-  private scoped(scope: Scope, kind: string): Knex.QueryBuilder {
-    return this.knex('objects').where({ account_id: scope.accountId, mode: scope.mode, kind });
+  /** Read on the write connection: a transition must decide on the latest committed state. */
+  private async readCurrent(scope: Scope, kind: string, id: string): Promise<ApiObject | undefined> {
+    const row = (await this.knex('objects').select('body').where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false }).first()) as Row | undefined;
+    return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
+}
 
-  private filtered(scope: Scope, kind: string, params: ListParams): Knex.QueryBuilder {
-    const query = this.scoped(scope, kind).where('deleted', false);
-    for (const [op, value] of Object.entries(params.dateCreated ?? {})) {
-      if (value !== undefined) query.where('date_created', RANGE_OPS[op as keyof typeof RANGE_OPS], value);
-    }
-    for (const [key, value] of Object.entries(params.metadata ?? {})) {
-      query.whereIn(
-        'id',
-        this.knex('object_metadata').select('object_id').where({ account_id: scope.accountId, mode: scope.mode, kind, key, value }),
-      );
-    }
-    return query;
-  }
+/** A modification stamp strictly after `previous`, even if another process's clock lags. */
+function later(previous: string): string {
+  const now = nowIso();
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
 }

@@ -9,7 +9,7 @@ export const retrieveObject: Handler = async ({ services, scope, resource, id })
   return object;
 };
 
-export const listObjects: Handler = async ({ services, scope, resource, query, url }) => {
-  const page = await services.objects.list(scope, resource.name, listParams(query));
+export const listObjects: Handler = async ({ services, scope, resource, operation, query, url }) => {
+  const page = await services.objects.list(scope, resource.name, listParams(query, operation));
   return envelope(page, url, query);
 };

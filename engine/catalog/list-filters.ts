@@ -1,0 +1,56 @@
+// List filters and sort orders, declared per list operation. Each filter names the `objects` column it
+// reads: a real, indexed column that the store fills from the object's field of the same name, so no
+// filter ever searches the JSON body.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { dateFilter, listQuery } from './fields';
+import type { HttpMethod, Operation } from './types';
+
+/** The columns filters may read (migrations/003 creates and indexes each). */
+export const FILTER_COLUMNS = ['status', 'size', 'send_date', 'mail_type', 'campaign_id', 'color', 'billing_group_id'] as const;
+export type FilterColumn = (typeof FILTER_COLUMNS)[number];
+
+/**
+ * equals: the column equals the value; any: one of the values (`size[]`); range: `{gt, gte, lt, lte}`
+ * dates; future: true selects rows whose column lies after now, false the others.
+ */
+export type FilterMatch = 'equals' | 'any' | 'range' | 'future';
+
+export interface ListFilter {
+  /** the query parameter */
+  name: string;
+  column: FilterColumn;
+  match: FilterMatch;
+  schema: TSchema;
+}
+
+/** Columns a list may be ordered by (`sort_by[<column>]=asc|desc`); date_created is the default. */
+export type SortColumn = 'date_created' | 'send_date';
+
+export const filter = (name: string, column: FilterColumn, match: FilterMatch, schema: TSchema): ListFilter => ({ name, column, match, schema });
+
+/** A `{gt, gte, lt, lte}` date filter on a column. */
+export const dateRangeFilter = (name: string, column: FilterColumn, what: string) => filter(name, column, 'range', dateFilter(what));
+
+function sortSchema(columns: readonly SortColumn[]) {
+  const direction = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
+  return Type.Object(Object.fromEntries(columns.map((c) => [c, Type.Optional(direction)])), {
+    additionalProperties: false,
+    maxProperties: 1,
+    description: `Order of the list: one of ${columns.join(', ')}, asc or desc (default date_created desc).`,
+    examples: [{ [columns[columns.length - 1]]: 'asc' }],
+  });
+}
+
+/** The list operation of a collection, its query built from the common parameters, filters and sorts. */
+export function listOperation(path: string, summary: string, options: { filters?: ListFilter[]; sorts?: SortColumn[] } = {}): Operation {
+  const filters = options.filters ?? [];
+  const sorts = options.sorts ?? [];
+  const common = listQuery();
+  const query = Type.Object({
+    ...common.properties,
+    ...Object.fromEntries(filters.map((f) => [f.name, Type.Optional(f.schema)])),
+    ...(sorts.length ? { sort_by: Type.Optional(sortSchema(sorts)) } : {}),
+  });
+  const method: HttpMethod = 'GET';
+  return { name: 'list', method, path, summary, query, response: 'list', filters, sorts };
+}

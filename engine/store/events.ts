@@ -1,0 +1,43 @@
+// Event rows for the outbox: written in the same transaction as the change they describe, in the
+// vendor's event object shape; the webhooks work drains them.
+import type { Knex } from 'knex';
+import { newId } from '../util/ids';
+import { nowIso } from '../util/time';
+import type { Scope } from './scope';
+
+export interface EventRow {
+  id: string;
+  account_id: string;
+  mode: string;
+  event_type: string;
+  reference_id: string;
+  date_created: string;
+  body: string;
+}
+
+/** The event row for `object` having become what it is now (`address.created`, `letter.deleted`, ...). */
+export function eventRow(scope: Scope, eventType: string, resource: string, object: { id: string }): EventRow {
+  const id = newId('evt');
+  const dateCreated = nowIso();
+  const event = {
+    id,
+    body: object,
+    reference_id: object.id,
+    event_type: { id: eventType, enabled_for_test: true, resource, object: 'event_type' },
+    date_created: dateCreated,
+    object: 'event',
+  };
+  return {
+    id,
+    account_id: scope.accountId,
+    mode: scope.mode,
+    event_type: eventType,
+    reference_id: object.id,
+    date_created: dateCreated,
+    body: JSON.stringify(event),
+  };
+}
+
+export async function insertEvents(trx: Knex, rows: readonly EventRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await trx('events').insert(rows.slice(i, i + 100));
+}

@@ -1,0 +1,109 @@
+// Lists: filtered on indexed columns, ordered by a declared column, keyset-paginated on (that column, id)
+// so a deep page costs what the first does.
+import type { Knex } from 'knex';
+import type { FilterMatch, SortColumn } from '../catalog/list-filters';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { ApiObject } from './columns';
+import type { Reader } from './reader';
+import type { Scope } from './scope';
+import { nowIso } from '../util/time';
+
+export interface DateRange {
+  gt?: string;
+  gte?: string;
+  lt?: string;
+  lte?: string;
+}
+
+export interface ColumnFilter {
+  column: string;
+  match: FilterMatch;
+  /** equals: the value; any: the values; range: a DateRange; future: a boolean */
+  value: unknown;
+}
+
+export interface ListParams {
+  limit: number;
+  after?: string;
+  before?: string;
+  dateCreated?: DateRange;
+  metadata?: Record<string, string>;
+  filters?: ColumnFilter[];
+  sort?: { column: SortColumn; direction: 'asc' | 'desc' };
+  includeTotal?: boolean;
+}
+
+export interface ListPage {
+  data: ApiObject[];
+  /** cursor for the next page, if there is one */
+  next?: string;
+  /** cursor for the previous page, if there is one */
+  previous?: string;
+  totalCount?: number;
+}
+
+const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+function applyRange(query: Knex.QueryBuilder, column: string, range: DateRange): void {
+  for (const [op, value] of Object.entries(range)) {
+    if (value !== undefined) query.where(column, RANGE_OPS[op as keyof DateRange], value);
+  }
+}
+
+function applyFilter(query: Knex.QueryBuilder, { column, match, value }: ColumnFilter): void {
+  if (match === 'equals') query.where(column, value as string | boolean);
+  else if (match === 'any') query.whereIn(column, value as string[]);
+  else if (match === 'range') applyRange(query, column, value as DateRange);
+  else if (value === true) query.where(column, '>', nowIso());
+  else query.where((q) => q.whereNull(column).orWhere(column, '<=', nowIso()));
+}
+
+/** The scoped, filtered query every list page and count starts from. */
+export function filteredQuery(knex: Knex, scope: Scope, kind: string, params: ListParams): Knex.QueryBuilder {
+  const query = knex('objects').where({ account_id: scope.accountId, mode: scope.mode, kind, deleted: false });
+  if (params.dateCreated) applyRange(query, 'date_created', params.dateCreated);
+  for (const filter of params.filters ?? []) applyFilter(query, filter);
+  for (const [key, value] of Object.entries(params.metadata ?? {})) {
+    query.whereIn('id', knex('object_metadata').select('object_id').where({ account_id: scope.accountId, mode: scope.mode, kind, key, value }));
+  }
+  return query;
+}
+
+export async function listPage(knex: Knex, reader: Reader, scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
+  const sort = params.sort ?? { column: 'date_created', direction: 'desc' };
+  const base = filteredQuery(knex, scope, kind, params);
+  // Rows without a value in the sort column cannot be placed on a keyset: they are not listed in that order.
+  if (sort.column !== 'date_created') base.whereNotNull(sort.column);
+  const backwards = Boolean(params.before);
+  const token = params.after ?? params.before;
+  const cursor = token ? decodeCursor(token, sort.column) : undefined;
+  // Walking forward follows the requested direction; walking back runs against it, then reverses.
+  const descending = (sort.direction === 'desc') !== backwards;
+  const query = base.clone().select('id', 'body').limit(params.limit + 1);
+  if (cursor) query.whereRaw(`(??, id) ${descending ? '<' : '>'} (?, ?)`, [sort.column, cursor.value, cursor.id]);
+  const order = descending ? 'desc' : 'asc';
+  query.orderBy([
+    { column: sort.column, order },
+    { column: 'id', order },
+  ]);
+
+  const rows = await reader.all<{ id: string; body: string }>(query);
+  const more = rows.length > params.limit;
+  const pageRows = rows.slice(0, params.limit);
+  if (backwards) pageRows.reverse();
+  const data = pageRows.map((row) => JSON.parse(row.body) as ApiObject);
+
+  const first = data[0];
+  const last = data[data.length - 1];
+  const at = (object: ApiObject) => encodeCursor(String(object[sort.column]), object.id, sort.column);
+  const page: ListPage = {
+    data,
+    next: (backwards || more) && last ? at(last) : undefined,
+    previous: (backwards ? more : Boolean(params.after)) && first ? at(first) : undefined,
+  };
+  if (params.includeTotal) {
+    const row = await reader.first<{ n: number | string }>(base.clone().count({ n: '*' }));
+    page.totalCount = Number(row?.n ?? 0);
+  }
+  return page;
+}
