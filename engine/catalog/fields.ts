@@ -1,5 +1,5 @@
 // Field types shared by several resources, with the spec's limits in the schema itself.
-import { Type, type TSchema, type SchemaOptions } from '@sinclair/typebox';
+import { FormatRegistry, Type, type TSchema, type SchemaOptions } from '@sinclair/typebox';
 import { idPatternFor } from './paths';
 
 export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
@@ -22,6 +22,9 @@ export const metadata = () =>
     description: 'Up to 20 key/value pairs for tagging and filtering; keys at most 40 characters, values at most 500, neither with a double quote or backslash.',
     examples: [{ customer_id: '8675309' }],
   });
+
+// The formats the catalog's schemas use, checkable wherever the schemas are compiled.
+FormatRegistry.Set('date-time', (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)));
 
 export const dateTime = (what: string) => Type.String({ format: 'date-time', description: what, examples: ['2026-11-20T18:39:45.123Z'] });
 

@@ -44,13 +44,17 @@ export class ObjectStore {
   /** retrieve by id is the hottest read: its SQL is built once */
   private readonly byId: (values: unknown[]) => Promise<Row[]>;
   private readonly byIdWithDeleted: (values: unknown[]) => Promise<Row[]>;
+  /** row locks exist (PostgreSQL); SQLite's single write connection serializes instead */
+  private readonly locks: boolean;
 
   constructor(
     private readonly knex: Knex,
     reader?: Reader,
   ) {
     this.reader = reader ?? knexReader(knex);
-    this.batcher = new InsertBatcher(knex, knex.client.config.client === 'better-sqlite3');
+    const sqlite = knex.client.config.client === 'better-sqlite3';
+    this.batcher = new InsertBatcher(knex, sqlite);
+    this.locks = !sqlite;
     const byId = (s: Slot) => this.knex('objects').select('body').where({ account_id: s(0), mode: s(1), kind: s(2), id: s(3) });
     this.byId = this.reader.prepare<Row>((s) => byId(s).where('deleted', false).limit(1));
     this.byIdWithDeleted = this.reader.prepare<Row>((s) => byId(s).limit(1));
@@ -78,39 +82,37 @@ export class ObjectStore {
   }
 
   /**
-   * Applies `transition` to the object as it is now, compare-and-set on its date_modified: if another
-   * change landed in between, it reads again and re-decides. Returns the new object, or undefined
-   * when there is none in this scope. The event, if any, commits with the change.
+   * Applies `transition` to the object as it is now and returns the new object, or undefined when
+   * there is none in this scope. The read and the write share one transaction: on PostgreSQL the row
+   * is locked for it, on SQLite the one write connection serializes it; the write is also
+   * compare-and-set on date_modified. The event, if any, commits with the change.
    */
   async transition(scope: Scope, kind: string, id: string, transition: Transition): Promise<ApiObject | undefined> {
+    const key = { account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false };
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
-      const current = await this.readCurrent(scope, kind, id);
-      if (!current) return undefined;
-      const refusal = transition.refuse?.(current);
-      if (refusal) throw refusal;
-      const next: ApiObject = { ...transition.change(current), id: current.id, date_modified: later(current.date_modified) };
-      const applied = await this.knex.transaction(async (trx) => {
+      const outcome = await this.knex.transaction(async (trx) => {
+        const query = trx('objects').select('body').where(key).first();
+        const row = (await (this.locks ? query.forUpdate() : query)) as Row | undefined;
+        if (!row) return { next: undefined };
+        const current = JSON.parse(row.body) as ApiObject;
+        const refusal = transition.refuse?.(current);
+        if (refusal) throw refusal;
+        const next: ApiObject = { ...transition.change(current), id: current.id, date_modified: later(current.date_modified) };
         const changed = await trx('objects')
-          .where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false, date_modified: current.date_modified })
+          .where({ ...key, date_modified: current.date_modified })
           .update({ body: JSON.stringify(next), date_modified: next.date_modified, deleted: next.deleted === true, ...filterColumns(next) });
-        if (changed !== 1) return false;
+        if (changed !== 1) return undefined;
         if (next.deleted === true) await trx('object_metadata').where({ object_id: id }).delete();
         if (transition.event) await insertEvents(trx, [eventRow(scope, transition.event.type, transition.event.resource, next)]);
-        return true;
+        return { next };
       });
-      if (applied) return next;
+      if (outcome) return outcome.next;
     }
     throw new Error(`${kind} ${id} kept changing under ${CAS_ATTEMPTS} attempts to update it`);
   }
 
   async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
     return listPage(this.knex, this.reader, scope, kind, params);
-  }
-
-  /** Read on the write connection: a transition must decide on the latest committed state. */
-  private async readCurrent(scope: Scope, kind: string, id: string): Promise<ApiObject | undefined> {
-    const row = (await this.knex('objects').select('body').where({ account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false }).first()) as Row | undefined;
-    return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
 }
 

@@ -1,30 +1,12 @@
 // Live autocomplete reads its candidates in one query: the body filter of engine/store/body-search.ts,
 // on SQLite (through the read connection) and PostgreSQL alike.
 import test from 'ava';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knex from 'knex';
-import { loadConfig } from '../../engine/config';
-import { openServices } from '../../engine/server';
-import type { Services } from '../../engine/services';
 import type { Scope } from '../../engine/store/objects';
 import { searchBodies } from '../../engine/store/body-search';
 import { DATABASES } from '../helpers/matrix';
-import { PG_ADMIN_URL } from '../helpers/engine';
+import { openFreshServices } from '../helpers/services';
 
-async function open(db: string): Promise<{ services: Services; cleanup(): Promise<void> }> {
-  if (db === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-search-'));
-    const services = await openServices(loadConfig({ DATABASE_URL: path.join(dir, 'e.sqlite'), LOG_LEVEL: 'silent' }));
-    return { services, cleanup: async () => { await services.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const name = `pp_search_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = knex({ client: 'pg', connection: PG_ADMIN_URL });
-  await admin.raw(`create database ${name}`);
-  const services = await openServices(loadConfig({ DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), LOG_LEVEL: 'silent' }));
-  return { services, cleanup: async () => { await services.close(); await admin.raw(`drop database if exists ${name} with (force)`); await admin.destroy(); } };
-}
+const open = openFreshServices;
 
 const scope: Scope = { accountId: 'acct_search', mode: 'live' };
 

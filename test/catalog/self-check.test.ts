@@ -1,0 +1,73 @@
+// The catalog checks itself: every operation routes, every path parameter is bound, every filter has a
+// column in the migrated database, every event type belongs to its resource, every sample validates.
+import test from 'ava';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { allOperations, catalog, pathParameterNames, prefixOfParameter } from '../../engine/catalog';
+import { FILTER_COLUMNS } from '../../engine/catalog/list-filters';
+import { Router } from '../../engine/http/router';
+import { openApiDocument } from '../../engine/openapi/generate';
+import { DATABASES } from '../helpers/matrix';
+import { openFreshServices } from '../helpers/services';
+
+const sampleValue = (name: string) => (name === 'id' ? 'x_1' : `${prefixOfParameter(name)}_1`);
+const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_m, name: string) => sampleValue(name));
+
+test('every operation routes to itself, with its path parameters bound by name', (t) => {
+  const router = new Router();
+  for (const { resource, operation } of allOperations()) {
+    const match = router.match(operation.method, fill(operation.path));
+    t.truthy(match, `${operation.method} ${operation.path}`);
+    t.is(match!.route.kind === 'api' && match!.route.operation, operation, `${operation.method} ${operation.path} routes elsewhere`);
+    t.deepEqual(Object.keys(match!.params), pathParameterNames(operation.path));
+    for (const name of pathParameterNames(operation.path)) {
+      const prefix = prefixOfParameter(name);
+      t.true(name === 'id' || catalog.some((r) => r.idPrefix === prefix), `${resource.name}: {${name}} names no resource`);
+    }
+  }
+});
+
+test('a route with two path parameters binds both, percent-decoded, and OpenAPI declares both', (t) => {
+  const router = new Router().add('GET', '/v1/templates/{tmpl_id}/versions/{id}', () => undefined);
+  const match = router.match('GET', '/v1/templates/tmpl_a%2Fb/versions/vrsn_1');
+  t.deepEqual(match?.params, { tmpl_id: 'tmpl_a/b', id: 'vrsn_1' });
+  t.is(router.match('GET', '/v1/templates/tmpl_a/versions'), undefined);
+  t.is(router.match('GET', '/v1/templates/tmpl_a/versions/v/extra'), undefined);
+  const paths = openApiDocument().paths as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  for (const { operation } of allOperations()) {
+    const declared = (paths[operation.path][operation.method.toLowerCase()].parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+    t.deepEqual(declared, pathParameterNames(operation.path), `${operation.method} ${operation.path}`);
+  }
+});
+
+test('every event type is named after its resource; every sample validates against its schema', (t) => {
+  for (const resource of catalog) {
+    for (const event of resource.events) t.true(event.startsWith(`${resource.object}.`), `${resource.name}: ${event}`);
+    const check = TypeCompiler.Compile(resource.schema);
+    t.true(check.Check(resource.sample), `${resource.name}: ${JSON.stringify([...check.Errors(resource.sample)].slice(0, 2).map((e) => `${e.path} ${e.message}`))}`);
+    t.regex(String(resource.sample.id ?? `${resource.idPrefix}_x`), new RegExp(resource.idPattern.replace(/\$$/, '')), `${resource.name}: sample id`);
+  }
+});
+
+test('list operations declare only filters and sorts their query accepts', (t) => {
+  for (const { resource, operation } of allOperations().filter(({ operation }) => operation.response === 'list')) {
+    t.truthy(operation.query?.properties.limit, `${resource.name}: a list takes the common parameters`);
+    for (const filter of operation.filters ?? []) {
+      t.true(FILTER_COLUMNS.includes(filter.column), `${resource.name}: ${filter.name}`);
+      t.truthy(operation.query?.properties[filter.name], `${resource.name}: ${filter.name} is in the query schema`);
+    }
+    if (operation.sorts?.length) t.truthy(operation.query?.properties.sort_by, `${resource.name}: sort_by`);
+  }
+});
+
+for (const db of DATABASES) {
+  test(`${db}: every filter column exists in the migrated objects table`, async (t) => {
+    const { services, cleanup } = await openFreshServices(db);
+    try {
+      const columns = Object.keys(await services.db.knex('objects').columnInfo());
+      for (const column of FILTER_COLUMNS) t.true(columns.includes(column), column);
+      t.truthy(await services.db.knex.schema.hasTable('events'), 'the event outbox exists');
+    } finally {
+      await cleanup();
+    }
+  });
+}
