@@ -22,7 +22,15 @@ const PLACES: [string, string | null, string, string, string][] = [
   ['2 15th St NW', null, 'Washington', 'DC', '20024'],
 ];
 const BODIES = PLACES.map(([line1, line2, city, state, zip], i) =>
-  JSON.stringify({ name: `Customer ${i}`, address_line1: line1, address_line2: line2, address_city: city, address_state: state, address_zip: zip, metadata: { campaign: 'bench' } }),
+  JSON.stringify({
+    name: `Customer ${i}`,
+    address_line1: line1,
+    address_line2: line2,
+    address_city: city,
+    address_state: state,
+    address_zip: zip,
+    metadata: { campaign: 'bench' },
+  }),
 );
 const BODY = BODIES[0];
 let turn = 0;
@@ -32,7 +40,10 @@ async function engineRows(label: string, databaseUrl: string): Promise<LoadResul
   const engine = await startChild('engine-server.ts', { DATABASE_URL: databaseUrl });
   try {
     const key = engine.lines.find((l) => l.startsWith('KEY '))!.slice(4);
-    const headers = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+      'content-type': 'application/json',
+    };
     const created = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', headers, body: BODY });
     const { id } = (await created.json()) as { id: string };
     return [
@@ -44,7 +55,10 @@ async function engineRows(label: string, databaseUrl: string): Promise<LoadResul
         requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: nextBody() }) }],
       }),
       await load(`${label} GET /v1/addresses/{id}`, engine, { url: `${engine.url}/v1/addresses/${id}`, headers }),
-      await load(`${label} GET /v1/addresses?limit=10`, engine, { url: `${engine.url}/v1/addresses?limit=10`, headers }),
+      await load(`${label} GET /v1/addresses?limit=10`, engine, {
+        url: `${engine.url}/v1/addresses?limit=10`,
+        headers,
+      }),
     ];
   } finally {
     engine.process.kill();
@@ -53,7 +67,10 @@ async function engineRows(label: string, databaseUrl: string): Promise<LoadResul
 
 export async function benchAddresses(postgres: boolean): Promise<void> {
   const rows: LoadResult[] = [];
-  for (const [name, shape] of [['ceiling: bare Koa JSON', 'tiny'], ['ceiling: Koa, address-sized answer', 'address']] as const) {
+  for (const [name, shape] of [
+    ['ceiling: bare Koa JSON', 'tiny'],
+    ['ceiling: Koa, address-sized answer', 'address'],
+  ] as const) {
     const ceiling = await startChild('ceiling-server.ts', { CEILING_SHAPE: shape });
     try {
       rows.push(await load(name, ceiling, { url: ceiling.url }));
@@ -69,7 +86,9 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   printTable(rows);
   const [tiny, sized] = rows;
   for (const row of rows.slice(2)) {
-    process.stdout.write(`  ${row.name}: ${((row.rps / tiny.rps) * 100).toFixed(0)}% of the bare ceiling, ${((row.rps / sized.rps) * 100).toFixed(0)}% of the address-sized one\n`);
+    process.stdout.write(
+      `  ${row.name}: ${((row.rps / tiny.rps) * 100).toFixed(0)}% of the bare ceiling, ${((row.rps / sized.rps) * 100).toFixed(0)}% of the address-sized one\n`,
+    );
   }
 }
 

@@ -7,8 +7,13 @@ import { addresses } from '../engine/catalog/addresses';
 
 const shaped = process.env.CEILING_SHAPE === 'address';
 const HEADERS = {
-  'X-Rate-Limit-Limit': '150', 'X-Rate-Limit-Remaining': '149', 'X-Rate-Limit-Reset': '1763830000',
-  'ratelimit-limit': '150', 'ratelimit-remaining': '149', 'ratelimit-reset': '1763830000', 'Access-Control-Allow-Origin': '*',
+  'X-Rate-Limit-Limit': '150',
+  'X-Rate-Limit-Remaining': '149',
+  'X-Rate-Limit-Reset': '1763830000',
+  'ratelimit-limit': '150',
+  'ratelimit-remaining': '149',
+  'ratelimit-reset': '1763830000',
+  'Access-Control-Allow-Origin': '*',
 };
 const SAMPLE = JSON.stringify(addresses.sample);
 

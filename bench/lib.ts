@@ -14,7 +14,16 @@ export interface Child {
 /** Starts `file` with tsx in its own process and waits for its `READY <url>` line. */
 export function startChild(file: string, env: Record<string, string> = {}): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(__dirname, file)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        path.join(__dirname, file),
+      ],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const lines: string[] = [];
     const timer = setTimeout(() => {
       child.kill();
@@ -66,8 +75,12 @@ export async function load(name: string, child: Child, options: autocannon.Optio
 }
 
 export function printTable(rows: LoadResult[]): void {
-  process.stdout.write(`${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'mean ms'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)}\n`);
+  process.stdout.write(
+    `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'mean ms'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)}\n`,
+  );
   for (const r of rows) {
-    process.stdout.write(`${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${r.mean.toFixed(2).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)}\n`);
+    process.stdout.write(
+      `${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${r.mean.toFixed(2).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)}\n`,
+    );
   }
 }

@@ -11,7 +11,16 @@ import { load, printTable, rssMb, startChild } from './lib';
 async function fill(file: string, accountId: string, rows: number): Promise<number> {
   const db = connect(file);
   const started = Date.now();
-  const template = buildAddress({ name: 'Harry Zhang', address_line1: '210 King St', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107' }, 'test');
+  const template = buildAddress(
+    {
+      name: 'Harry Zhang',
+      address_line1: '210 King St',
+      address_city: 'San Francisco',
+      address_state: 'CA',
+      address_zip: '94107',
+    },
+    'test',
+  );
   const base = Date.parse('2024-01-01T00:00:00Z');
   const batch = 5000;
   for (let start = 0; start < rows; start += batch) {
@@ -19,7 +28,16 @@ async function fill(file: string, accountId: string, rows: number): Promise<numb
     for (let i = start; i < Math.min(rows, start + batch); i++) {
       const id = `adr_${i.toString(16).padStart(16, '0')}`;
       const date = new Date(base + i * 1000).toISOString();
-      chunk.push({ id, account_id: accountId, mode: 'test', kind: 'addresses', date_created: date, date_modified: date, deleted: false, body: JSON.stringify({ id, ...template, date_created: date, date_modified: date }) });
+      chunk.push({
+        id,
+        account_id: accountId,
+        mode: 'test',
+        kind: 'addresses',
+        date_created: date,
+        date_modified: date,
+        deleted: false,
+        body: JSON.stringify({ id, ...template, date_created: date, date_modified: date }),
+      });
     }
     await db.knex.batchInsert('objects', chunk, 500);
   }
@@ -55,11 +73,23 @@ export async function benchListWalk(rows: number): Promise<void> {
       next = body.next_url;
     }
     const walkMs = Date.now() - started;
-    process.stdout.write(`walked ${pages} pages of 100 in ${(walkMs / 1000).toFixed(1)} s (${(walkMs / pages).toFixed(2)} ms a page), engine RSS ${rssMb(engine.process.pid!)} MB\n`);
-    const first = await load('first page (limit 100)', engine, { url: `${engine.url}/v1/addresses?limit=100`, headers, duration: 5 });
-    const deep = await load(`page ${Math.floor(rows / 100)} (limit 100)`, engine, { url: deepUrl, headers, duration: 5 });
+    process.stdout.write(
+      `walked ${pages} pages of 100 in ${(walkMs / 1000).toFixed(1)} s (${(walkMs / pages).toFixed(2)} ms a page), engine RSS ${rssMb(engine.process.pid!)} MB\n`,
+    );
+    const first = await load('first page (limit 100)', engine, {
+      url: `${engine.url}/v1/addresses?limit=100`,
+      headers,
+      duration: 5,
+    });
+    const deep = await load(`page ${Math.floor(rows / 100)} (limit 100)`, engine, {
+      url: deepUrl,
+      headers,
+      duration: 5,
+    });
     printTable([first, deep]);
-    process.stdout.write(`  page ${Math.floor(rows / 100)} vs the first: mean latency ${(deep.mean / first.mean).toFixed(2)}x, req/s ${(deep.rps / first.rps).toFixed(2)}x (aim: within 20%)\n`);
+    process.stdout.write(
+      `  page ${Math.floor(rows / 100)} vs the first: mean latency ${(deep.mean / first.mean).toFixed(2)}x, req/s ${(deep.rps / first.rps).toFixed(2)}x (aim: within 20%)\n`,
+    );
   } finally {
     engine.process.kill();
     fs.rmSync(dir, { recursive: true, force: true });

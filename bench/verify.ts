@@ -19,7 +19,13 @@ function inputs(): UsVerificationInput[] {
     if (typeof input === 'string') return { address: input };
     const last = parseUsAddress({ primaryLine: '', lastLine: input.lastLine ?? '' });
     const zip = input.zipCode ?? [last.zip_code, last.zip_code_plus_4].filter(Boolean).join('-');
-    return { primary_line: input.primaryLine, secondary_line: input.secondaryLine ?? undefined, city: input.city ?? last.city, state: input.state ?? last.state, zip_code: zip || undefined };
+    return {
+      primary_line: input.primaryLine,
+      secondary_line: input.secondaryLine ?? undefined,
+      city: input.city ?? last.city,
+      state: input.state ?? last.state,
+      zip_code: zip || undefined,
+    };
   });
 }
 
@@ -29,7 +35,13 @@ function zipdbLoad(): { loadMs: number; zips: number; fileKb: number; heapMb: nu
   const stats = zipdbStats();
   global.gc?.();
   const after = process.memoryUsage();
-  return { loadMs: stats.loadMs, zips: stats.zips, fileKb: Math.round(stats.bytes / 1024), heapMb: mb(after.heapUsed - before.heapUsed), rssMb: mb(after.rss - before.rss) };
+  return {
+    loadMs: stats.loadMs,
+    zips: stats.zips,
+    fileKb: Math.round(stats.bytes / 1024),
+    heapMb: mb(after.heapUsed - before.heapUsed),
+    rssMb: mb(after.rss - before.rss),
+  };
 }
 
 function inProcess(seconds: number): { perSecond: number; deliverable: number; total: number } {
@@ -51,14 +63,27 @@ async function overHttp(): Promise<LoadResult[]> {
   const child = await startChild('verify-server.ts', { DATABASE_URL: path.join(dir, 'bench.sqlite') });
   try {
     const key = (kind: string) => child.lines.find((l) => l.startsWith(`${kind} `))!.slice(kind.length + 1);
-    const headers = (k: string) => ({ authorization: `Basic ${Buffer.from(`${k}:`).toString('base64')}`, 'content-type': 'application/json' });
+    const headers = (k: string) => ({
+      authorization: `Basic ${Buffer.from(`${k}:`).toString('base64')}`,
+      'content-type': 'application/json',
+    });
     const url = `${child.url}/v1/us_verifications`;
-    const body = JSON.stringify({ primary_line: '210 King Street Suite 6100', city: 'San Francisco', state: 'CA', zip_code: '94107' });
+    const body = JSON.stringify({
+      primary_line: '210 King Street Suite 6100',
+      city: 'San Francisco',
+      state: 'CA',
+      zip_code: '94107',
+    });
     // Warm up: the first live call loads the ZIP database.
     for (let i = 0; i < 200; i++) await fetch(url, { method: 'POST', headers: headers(key('LIVE')), body });
     return [
       await load('live POST /v1/us_verifications', child, { url, method: 'POST', headers: headers(key('LIVE')), body }),
-      await load('test POST /v1/us_verifications', child, { url, method: 'POST', headers: headers(key('TEST')), body: JSON.stringify({ primary_line: 'po box', zip_code: '94107' }) }),
+      await load('test POST /v1/us_verifications', child, {
+        url,
+        method: 'POST',
+        headers: headers(key('TEST')),
+        body: JSON.stringify({ primary_line: 'po box', zip_code: '94107' }),
+      }),
     ];
   } finally {
     child.process.kill();
@@ -68,15 +93,21 @@ async function overHttp(): Promise<LoadResult[]> {
 
 /** Measured in a fresh process with --expose-gc, so the heap figure is the database alone. */
 function zipdbLoadFresh(): ReturnType<typeof zipdbLoad> {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--zipdb-only'], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--zipdb-only'], {
+    encoding: 'utf8',
+  });
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as ReturnType<typeof zipdbLoad>;
 }
 
 export async function benchVerify(withHttp: boolean): Promise<void> {
   const z = zipdbLoadFresh();
-  process.stdout.write(`ZIP database: ${z.zips} ZIPs from a ${z.fileKb} kB file, loaded in ${z.loadMs} ms; +${z.heapMb} MB heap, +${z.rssMb} MB RSS\n`);
+  process.stdout.write(
+    `ZIP database: ${z.zips} ZIPs from a ${z.fileKb} kB file, loaded in ${z.loadMs} ms; +${z.heapMb} MB heap, +${z.rssMb} MB RSS\n`,
+  );
   const p = inProcess(Number(process.env.VERIFY_SECONDS ?? 5));
-  process.stdout.write(`live US verifications in-process, one core: ${p.perSecond}/s (${p.deliverable} of ${p.total} table addresses deliverable)\n`);
+  process.stdout.write(
+    `live US verifications in-process, one core: ${p.perSecond}/s (${p.deliverable} of ${p.total} table addresses deliverable)\n`,
+  );
   if (withHttp) printTable(await overHttp());
 }
 

@@ -17,7 +17,8 @@ export class PrintpostApi implements ICredentialType {
       typeOptions: { password: true },
       default: '',
       required: true,
-      description: 'A secret key (test_... or live_...) from the engine for every operation, or a publishable key (test_pub_... or live_pub_...) for US and international verification and US autocomplete only',
+      description:
+        'A secret key (test_... or live_...) from the engine for every operation, or a publishable key (test_pub_... or live_pub_...) for US and international verification and US autocomplete only',
     },
     {
       displayName: 'Base URL',

@@ -13,13 +13,32 @@ export const keyMode = (key: unknown) => (String(key ?? '').startsWith('live') ?
 export const authentication = {
   type: 'custom' as const,
   fields: [
-    { key: 'api_key', label: 'API Key', type: 'password' as const, required: true, helpText: 'A secret key from your Printpost engine for every action: `test_...` for test mode, `live_...` for live mode. A publishable key (`test_pub_...`, `live_pub_...`) works for US and international verification and US autocomplete only.' },
-    { key: 'base_url', label: 'Base URL', type: 'string' as const, required: true, default: DEFAULT_BASE_URL, helpText: 'Where your Printpost engine listens, without `/v1`, e.g. `https://printpost.example.com`.' },
+    {
+      key: 'api_key',
+      label: 'API Key',
+      type: 'password' as const,
+      required: true,
+      helpText:
+        'A secret key from your Printpost engine for every action: `test_...` for test mode, `live_...` for live mode. A publishable key (`test_pub_...`, `live_pub_...`) works for US and international verification and US autocomplete only.',
+    },
+    {
+      key: 'base_url',
+      label: 'Base URL',
+      type: 'string' as const,
+      required: true,
+      default: DEFAULT_BASE_URL,
+      helpText: 'Where your Printpost engine listens, without `/v1`, e.g. `https://printpost.example.com`.',
+    },
   ],
   // US autocomplete: allowed to secret and publishable keys alike (a list of addresses would
   // refuse a publishable key with 403), answered without a vendor in test mode, 401 for a bad key.
   test: async (z: ZObject, bundle: Bundle) => {
-    const response = await z.request({ method: 'POST', url: `${baseUrl(bundle)}/v1/us_autocompletions`, headers: { 'Content-Type': 'application/json' }, body: { address_prefix: '1' } });
+    const response = await z.request({
+      method: 'POST',
+      url: `${baseUrl(bundle)}/v1/us_autocompletions`,
+      headers: { 'Content-Type': 'application/json' },
+      body: { address_prefix: '1' },
+    });
     return response.data;
   },
   connectionLabel: (z: ZObject, bundle: Bundle) => {
@@ -33,7 +52,8 @@ export const addAuth = (request: HttpRequestOptions, z: ZObject, bundle: Bundle)
   const key = String(bundle.authData?.api_key ?? '');
   if (request.url && request.url.startsWith('/')) request.url = `${baseUrl(bundle)}${request.url}`;
   request.headers = { Accept: 'application/json', ...(request.headers ?? {}) };
-  if (key) (request.headers as Record<string, string>).Authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  if (key)
+    (request.headers as Record<string, string>).Authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   return request;
 };
 
@@ -48,7 +68,11 @@ export const handleErrors = (response: HttpResponse, z: ZObject): HttpResponse =
   }
   const { message, code } = apiError(response.status, body);
   if (response.status === 401) {
-    throw new z.errors.Error(`Authentication failed: ${message}. Check the API key and base URL.`, 'AuthenticationError', 401);
+    throw new z.errors.Error(
+      `Authentication failed: ${message}. Check the API key and base URL.`,
+      'AuthenticationError',
+      401,
+    );
   }
   if ((response as HttpResponse & { skipThrowForStatus?: boolean }).skipThrowForStatus) return response;
   throw new z.errors.Error(message, code, response.status);

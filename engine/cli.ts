@@ -19,21 +19,29 @@ Run 'printpost <command> --help' for a command's options.
 
 Environment:
 ${configTable()}`,
-  serve: 'Usage: printpost serve [--port N] [--host H]\n\nStarts the HTTP API. Settings come from the environment (see printpost --help).',
+  serve:
+    'Usage: printpost serve [--port N] [--host H]\n\nStarts the HTTP API. Settings come from the environment (see printpost --help).',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
   keys: 'Usage: printpost keys create --mode test|live [--publishable] [--account NAME]\n\nCreates one API key for the account (default: the first account) and prints only the key.',
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
 Settings:
-${Object.entries(SETTINGS).map(([name, s]) => `  ${name.padEnd(28)} ${s.help} (default: ${JSON.stringify(s.default)})`).join('\n')}`,
+${Object.entries(SETTINGS)
+  .map(([name, s]) => `  ${name.padEnd(28)} ${s.help} (default: ${JSON.stringify(s.default)})`)
+  .join('\n')}`,
 };
 
 class UsageError extends Error {}
 
 async function findAccount(services: Services, name: string | undefined): Promise<Account> {
   const account = name ? await services.accounts.byName(name) : await services.accounts.first();
-  if (!account) throw new UsageError(name ? `no account named ${name}` : 'no account yet: run printpost serve once, or pass --account NAME after creating it');
+  if (!account)
+    throw new UsageError(
+      name
+        ? `no account named ${name}`
+        : 'no account yet: run printpost serve once, or pass --account NAME after creating it',
+    );
   return account;
 }
 
@@ -48,13 +56,25 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
 
 async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' } } });
-  const config = loadConfig({ ...process.env, ...(values.port ? { PORT: values.port } : {}), ...(values.host ? { HOST: values.host } : {}) });
+  const config = loadConfig({
+    ...process.env,
+    ...(values.port ? { PORT: values.port } : {}),
+    ...(values.host ? { HOST: values.host } : {}),
+  });
   const engine = await startEngine(config);
-  const out = [`printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`, ...describeConfig(config, engine.services.db.label)];
+  const out = [
+    `printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`,
+    ...describeConfig(config, engine.services.db.label),
+  ];
   if (engine.bootstrapKeys) {
     const k = engine.bootstrapKeys;
     out.push(`Created account "${config.bootstrapAccount}". Its keys are shown only now:`);
-    out.push(`  test secret:       ${k.test}`, `  test publishable:  ${k.testPub}`, `  live secret:       ${k.live}`, `  live publishable:  ${k.livePub}`);
+    out.push(
+      `  test secret:       ${k.test}`,
+      `  test publishable:  ${k.testPub}`,
+      `  live secret:       ${k.live}`,
+      `  live publishable:  ${k.livePub}`,
+    );
     out.push(`Try: curl ${engine.url}/v1/addresses -u ${k.test}:`);
   }
   process.stdout.write(`${out.join('\n')}\n`);
@@ -73,7 +93,9 @@ function keepServingThroughDefects(logLevel: string): void {
   const report = (kind: string) => (error: unknown) => {
     if (logLevel === 'silent') return;
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', kind, error: detail })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'error', kind, error: detail })}\n`,
+    );
   };
   process.on('uncaughtException', report('uncaughtException'));
   process.on('unhandledRejection', report('unhandledRejection'));
@@ -85,7 +107,11 @@ async function migrate(): Promise<void> {
 }
 
 async function keys(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { mode: { type: 'string' }, publishable: { type: 'boolean' }, account: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { mode: { type: 'string' }, publishable: { type: 'boolean' }, account: { type: 'string' } },
+  });
   if (positionals[0] !== 'create') throw new UsageError(HELP.keys);
   if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
   const mode = values.mode;
@@ -119,7 +145,8 @@ async function settings(args: string[]): Promise<void> {
 }
 
 function explain(error: Error & { code?: string; port?: number; address?: string }): string {
-  if (error.code === 'EADDRINUSE') return `port ${error.port ?? ''} on ${error.address ?? ''} is already in use: choose another with PORT or --port`;
+  if (error.code === 'EADDRINUSE')
+    return `port ${error.port ?? ''} on ${error.address ?? ''} is already in use: choose another with PORT or --port`;
   if (error.code === 'ECONNREFUSED') return `cannot reach the database (${error.message}): check DATABASE_URL`;
   return error.message;
 }
@@ -149,7 +176,9 @@ export async function main(argv: string[]): Promise<number> {
     const usage = error instanceof UsageError || error instanceof ConfigError || code.startsWith('ERR_PARSE_ARGS');
     // Operator mistakes (port taken, database unreachable) deserve a sentence, not a stack trace.
     const known = usage || /^E[A-Z]+$/.test(code) || /^(28|3D)/.test(code);
-    process.stderr.write(`${known ? `printpost ${command}: ${explain(error as Error & { code?: string })}` : (error as Error).stack}\n`);
+    process.stderr.write(
+      `${known ? `printpost ${command}: ${explain(error as Error & { code?: string })}` : (error as Error).stack}\n`,
+    );
     return usage ? 2 : 1;
   }
 }

@@ -31,7 +31,12 @@ function oneOf<T extends string>(...values: T[]) {
 }
 
 const list = (raw: string | undefined): ReadonlySet<string> =>
-  new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  new Set(
+    (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 export const VARIABLES = {
   port: { env: 'PORT', default: '8000', meaning: 'port to listen on (0 picks a free one)', parse: count },
@@ -56,7 +61,12 @@ export const VARIABLES = {
     meaning: 'comma-separated addresses whose `X-Forwarded-Proto`/`-Host` are believed',
     parse: list,
   },
-  publicUrl: { env: 'PUBLIC_URL', default: null, meaning: 'origin used in `next_url` and other links (default: from each request)', parse: text },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    default: null,
+    meaning: 'origin used in `next_url` and other links (default: from each request)',
+    parse: text,
+  },
   keyCacheMs: {
     env: 'KEY_CACHE_MS',
     default: '2000',
@@ -69,7 +79,12 @@ export const VARIABLES = {
     meaning: '`error` logs server errors, `info` one JSON line a request, `silent` nothing',
     parse: oneOf('error', 'info', 'silent'),
   },
-  maxBodyBytes: { env: 'MAX_BODY_BYTES', default: '1048576', meaning: 'largest JSON or form body (413 past it)', parse: count },
+  maxBodyBytes: {
+    env: 'MAX_BODY_BYTES',
+    default: '1048576',
+    meaning: 'largest JSON or form body (413 past it)',
+    parse: count,
+  },
   maxFileBytes: { env: 'MAX_FILE_BYTES', default: '20971520', meaning: 'largest uploaded file', parse: count },
   uploadDir: {
     env: 'UPLOAD_DIR',
@@ -86,19 +101,22 @@ export const VARIABLES = {
   requestTimeoutMs: {
     env: 'REQUEST_TIMEOUT_MS',
     default: '30000',
-    meaning: 'time a client has to send a whole request, body included (then 408); raise it for big uploads on slow links',
+    meaning:
+      'time a client has to send a whole request, body included (then 408); raise it for big uploads on slow links',
     parse: count,
   },
   idempotencyLeaseMs: {
     env: 'IDEMPOTENCY_LEASE_MS',
     default: '30000',
-    meaning: 'how long an unfinished request holds its idempotency key (after a crash, a retry runs again once it lapses)',
+    meaning:
+      'how long an unfinished request holds its idempotency key (after a crash, a retry runs again once it lapses)',
     parse: count,
   },
   rateLimits: {
     env: 'RATE_LIMITS',
     default: 'auto',
-    meaning: '`database` counts rate limits across processes (PostgreSQL), `process` in each process; `auto` picks by database',
+    meaning:
+      '`database` counts rate limits across processes (PostgreSQL), `process` in each process; `auto` picks by database',
     parse: oneOf('auto', 'database', 'process'),
   },
   bootstrapAccount: {
@@ -136,6 +154,8 @@ export function describeConfig(config: EngineConfig, databaseLabel: string): str
 
 /** The README's and `--help`'s table of variables. */
 export function configTable(): string {
-  const rows = Object.values(VARIABLES).map((v) => `| \`${v.env}\` | ${v.default === null ? 'unset' : `\`${v.default}\``} | ${v.meaning} |`);
+  const rows = Object.values(VARIABLES).map(
+    (v) => `| \`${v.env}\` | ${v.default === null ? 'unset' : `\`${v.default}\``} | ${v.meaning} |`,
+  );
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }

@@ -58,7 +58,10 @@ export async function startEngine(config: EngineConfig): Promise<RunningEngine> 
     requireHostHeader: false,
   };
   const server = tls
-    ? https.createServer({ ...options, cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey!) }, app.callback())
+    ? https.createServer(
+        { ...options, cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey!) },
+        app.callback(),
+      )
     : http.createServer(options, app.callback());
   server.on('clientError', answerClientError);
   server.on('checkExpectation', answerExpectation);

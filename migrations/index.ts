@@ -5,7 +5,10 @@ import * as core from './001_core';
 import * as hardening from './002_hardening';
 import * as outbox from './003_outbox_and_filters';
 
-interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
 
 const migrations: [string, Migration][] = [
   ['001_core', core],

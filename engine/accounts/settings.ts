@@ -7,24 +7,70 @@ interface SettingSpec {
   parse(raw: string): SettingValue | undefined;
 }
 
-const int = (min: number, max: number) => (raw: string) => (/^\d+$/.test(raw) && +raw >= min && +raw <= max ? Number(raw) : undefined);
+const int = (min: number, max: number) => (raw: string) =>
+  /^\d+$/.test(raw) && +raw >= min && +raw <= max ? Number(raw) : undefined;
 const bool = (raw: string) => (/^(true|false)$/i.test(raw) ? raw.toLowerCase() === 'true' : undefined);
-const oneOf = (...values: string[]) => (raw: string) => (values.includes(raw) ? raw : undefined);
+const oneOf =
+  (...values: string[]) =>
+  (raw: string) =>
+    values.includes(raw) ? raw : undefined;
 
 export const SETTINGS = {
-  rate_limit_per_5s: { default: 150, help: 'requests per key and endpoint per 5 s (verification and autocomplete get twice it)', parse: int(1, 10_000_000) },
-  cancellation_window_minutes: { default: 5, help: 'minutes after creation in which a mailpiece can be cancelled', parse: int(0, 60 * 24 * 30) },
-  merge_variable_strictness: { default: 'relaxed', help: 'strict: a missing merge variable is an error; relaxed: it renders empty', parse: oneOf('strict', 'relaxed') },
-  us_mail_strictness: { default: 'relaxed', help: 'strict, normal or relaxed: which deliverability an inline US `to` needs', parse: oneOf('strict', 'normal', 'relaxed') },
-  default_use_type: { default: '', help: 'marketing, operational, or empty (then use_type is required on mailpieces)', parse: oneOf('', 'marketing', 'operational') },
-  service_version: { default: '2020-02-11', help: 'the account\'s current API version (YYYY-MM-DD)', parse: (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined) },
-  payment_method_verified: { default: false, help: 'a payment method is on file (needed for live requests)', parse: bool },
-  email_verified: { default: false, help: 'the account e-mail is verified (needed to create live resources)', parse: bool },
-  address_limit: { default: 10_000, help: 'live-mode limit of non-deleted addresses (the edition\'s limit)', parse: int(0, 1_000_000_000) },
+  rate_limit_per_5s: {
+    default: 150,
+    help: 'requests per key and endpoint per 5 s (verification and autocomplete get twice it)',
+    parse: int(1, 10_000_000),
+  },
+  cancellation_window_minutes: {
+    default: 5,
+    help: 'minutes after creation in which a mailpiece can be cancelled',
+    parse: int(0, 60 * 24 * 30),
+  },
+  merge_variable_strictness: {
+    default: 'relaxed',
+    help: 'strict: a missing merge variable is an error; relaxed: it renders empty',
+    parse: oneOf('strict', 'relaxed'),
+  },
+  us_mail_strictness: {
+    default: 'relaxed',
+    help: 'strict, normal or relaxed: which deliverability an inline US `to` needs',
+    parse: oneOf('strict', 'normal', 'relaxed'),
+  },
+  default_use_type: {
+    default: '',
+    help: 'marketing, operational, or empty (then use_type is required on mailpieces)',
+    parse: oneOf('', 'marketing', 'operational'),
+  },
+  service_version: {
+    default: '2020-02-11',
+    help: "the account's current API version (YYYY-MM-DD)",
+    parse: (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined),
+  },
+  payment_method_verified: {
+    default: false,
+    help: 'a payment method is on file (needed for live requests)',
+    parse: bool,
+  },
+  email_verified: {
+    default: false,
+    help: 'the account e-mail is verified (needed to create live resources)',
+    parse: bool,
+  },
+  address_limit: {
+    default: 10_000,
+    help: "live-mode limit of non-deleted addresses (the edition's limit)",
+    parse: int(0, 1_000_000_000),
+  },
 } satisfies Record<string, SettingSpec>;
 
 export type SettingName = keyof typeof SETTINGS;
-export type Settings = { [K in SettingName]: (typeof SETTINGS)[K]['default'] extends number ? number : (typeof SETTINGS)[K]['default'] extends boolean ? boolean : string };
+export type Settings = {
+  [K in SettingName]: (typeof SETTINGS)[K]['default'] extends number
+    ? number
+    : (typeof SETTINGS)[K]['default'] extends boolean
+      ? boolean
+      : string;
+};
 
 export function isSettingName(name: string): name is SettingName {
   return Object.prototype.hasOwnProperty.call(SETTINGS, name);

@@ -6,28 +6,64 @@ import { stateCode } from './us-states';
 import type { Rule } from './types';
 import { withRules } from './rules';
 
-const str = (maxLength: number, text: string, example: string) => Type.String({ maxLength, description: text, examples: [example] });
+const str = (maxLength: number, text: string, example: string) =>
+  Type.String({ maxLength, description: text, examples: [example] });
 
 /** Body of `POST /v1/addresses`, and the inline form of `to`/`from`. */
 export const addressInput = () =>
-  withRules(Type.Object({
-    description: Type.Optional(description()),
-    name: Type.Optional(nullable(str(40, 'Recipient name, at most 40 characters. Either name or company is required.', 'HARRY ZHANG'))),
-    company: Type.Optional(nullable(str(40, 'Company name, at most 40 characters. Either name or company is required.', 'LOB'))),
-    phone: Type.Optional(nullable(str(40, 'Phone number, at most 40 characters.', '555-555-5555'))),
-    email: Type.Optional(nullable(str(100, 'E-mail address, at most 100 characters.', 'harry@example.com'))),
-    address_line1: Type.String({ minLength: 1, maxLength: 200, description: 'First line of the street address: at most 64 characters for US addresses, 200 elsewhere.', examples: ['210 King St'] }),
-    address_line2: Type.Optional(nullable(str(200, 'Second line (unit, suite): at most 64 characters for US addresses, 200 elsewhere.', 'Suite 6100'))),
-    address_city: Type.Optional(nullable(str(200, 'City. Required for US addresses.', 'San Francisco'))),
-    address_state: Type.Optional(nullable(str(200, 'State: for US addresses a two-letter code or the full state name (required); free text elsewhere.', 'CA'))),
-    address_zip: Type.Optional(nullable(str(40, 'ZIP code: for US addresses 12345 or 12345-1234 (required).', '94107'))),
-    address_country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', default: 'US', errorMessage: 'must be a two-letter ISO 3166 country code', description: 'Two-letter ISO 3166 country code, default US.', examples: ['US'] })),
-    metadata: Type.Optional(metadata()),
-  }), addressRules);
+  withRules(
+    Type.Object({
+      description: Type.Optional(description()),
+      name: Type.Optional(
+        nullable(str(40, 'Recipient name, at most 40 characters. Either name or company is required.', 'HARRY ZHANG')),
+      ),
+      company: Type.Optional(
+        nullable(str(40, 'Company name, at most 40 characters. Either name or company is required.', 'LOB')),
+      ),
+      phone: Type.Optional(nullable(str(40, 'Phone number, at most 40 characters.', '555-555-5555'))),
+      email: Type.Optional(nullable(str(100, 'E-mail address, at most 100 characters.', 'harry@example.com'))),
+      address_line1: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'First line of the street address: at most 64 characters for US addresses, 200 elsewhere.',
+        examples: ['210 King St'],
+      }),
+      address_line2: Type.Optional(
+        nullable(
+          str(200, 'Second line (unit, suite): at most 64 characters for US addresses, 200 elsewhere.', 'Suite 6100'),
+        ),
+      ),
+      address_city: Type.Optional(nullable(str(200, 'City. Required for US addresses.', 'San Francisco'))),
+      address_state: Type.Optional(
+        nullable(
+          str(
+            200,
+            'State: for US addresses a two-letter code or the full state name (required); free text elsewhere.',
+            'CA',
+          ),
+        ),
+      ),
+      address_zip: Type.Optional(
+        nullable(str(40, 'ZIP code: for US addresses 12345 or 12345-1234 (required).', '94107')),
+      ),
+      address_country: Type.Optional(
+        Type.String({
+          pattern: '^[A-Za-z]{2}$',
+          default: 'US',
+          errorMessage: 'must be a two-letter ISO 3166 country code',
+          description: 'Two-letter ISO 3166 country code, default US.',
+          examples: ['US'],
+        }),
+      ),
+      metadata: Type.Optional(metadata()),
+    }),
+    addressRules,
+  );
 
 const country = (body: Record<string, unknown>) => String(body.address_country ?? 'US').toUpperCase();
 /** US territories with their own ISO code are domestic mail: served as US addresses with the territory as state. */
-export const isDomestic = (body: Record<string, unknown>) => country(body) === 'US' || US_TERRITORIES.has(country(body));
+export const isDomestic = (body: Record<string, unknown>) =>
+  country(body) === 'US' || US_TERRITORIES.has(country(body));
 
 export const nameOrCompany: Rule = (body, at) =>
   blank(body.name) && blank(body.company) ? { message: `${at('name')} or ${at('company')} is required` } : undefined;
@@ -43,18 +79,23 @@ const US_ZIP = /^\d{5}(-?\d{4})?$/;
 export const usAddressFields: Rule = (body, at) => {
   if (!isDomestic(body)) return undefined;
   // For a territory given as the country, the territory is the state.
-  const required = country(body) === 'US' ? (['address_city', 'address_state', 'address_zip'] as const) : (['address_city', 'address_zip'] as const);
+  const required =
+    country(body) === 'US'
+      ? (['address_city', 'address_state', 'address_zip'] as const)
+      : (['address_city', 'address_zip'] as const);
   for (const field of required) {
     if (blank(body[field])) return { message: `${at(field)} is required` };
   }
   for (const field of ['address_line1', 'address_line2'] as const) {
     const value = body[field];
-    if (typeof value === 'string' && value.length > 64) return { message: `${at(field)} must be at most 64 characters for US addresses` };
+    if (typeof value === 'string' && value.length > 64)
+      return { message: `${at(field)} must be at most 64 characters for US addresses` };
   }
   if (!blank(body.address_state) && !stateCode(String(body.address_state))) {
     return { message: `${at('address_state')} must be a valid US state: a two-letter code or the full state name` };
   }
-  if (!US_ZIP.test(String(body.address_zip).trim())) return { message: `${at('address_zip')} must be in the format 12345 or 12345-1234` };
+  if (!US_ZIP.test(String(body.address_zip).trim()))
+    return { message: `${at('address_zip')} must be in the format 12345 or 12345-1234` };
   return undefined;
 };
 
@@ -75,5 +116,9 @@ export const addressObjectFields = () => ({
   address_zip: nullable(Type.String({ maxLength: 40 })),
   address_country: Type.String({ description: 'Full country name, e.g. UNITED STATES.' }),
   metadata: metadata(),
-  recipient_moved: nullable(Type.Boolean({ description: 'true: changed by a change-of-address filing; false: checked, none found; null: not checked.' })),
+  recipient_moved: nullable(
+    Type.Boolean({
+      description: 'true: changed by a change-of-address filing; false: checked, none found; null: not checked.',
+    }),
+  ),
 });

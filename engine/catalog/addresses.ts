@@ -10,7 +10,15 @@ export const addresses = defineResource({
   description: 'The address book: saved addresses to use as the recipient or sender of mailpieces.',
   fields: addressObjectFields(),
   operations: [
-    { name: 'create', method: 'POST', path: '/v1/addresses', summary: 'Create an address', body: addressInput(), response: 'object', idempotent: true },
+    {
+      name: 'create',
+      method: 'POST',
+      path: '/v1/addresses',
+      summary: 'Create an address',
+      body: addressInput(),
+      response: 'object',
+      idempotent: true,
+    },
     { name: 'retrieve', method: 'GET', path: '/v1/addresses/{id}', summary: 'Retrieve an address', response: 'object' },
     listOperation('/v1/addresses', 'List addresses'),
     { name: 'delete', method: 'DELETE', path: '/v1/addresses/{id}', summary: 'Delete an address', response: 'deleted' },

@@ -16,14 +16,42 @@ export const US_TERRITORIES: ReadonlySet<string> = new Set(['PR', 'VI', 'GU', 'A
 
 /** Where the vendor's published country names differ from ICU's English names (its enum is the contract). */
 const VENDOR_NAMES: Record<string, string> = {
-  AG: 'ANTIGUA AND BARBUDA', BO: 'BOLIVIA (PLURINATIONAL STATE OF)', BQ: 'BONAIRE, SAINT EUSTATIUS AND SABA',
-  BA: 'BOSNIA AND HERZEGOVINA', BN: 'BRUNEI DARUSSALAM', CV: 'CABO VERDE', CG: 'CONGO', CD: 'CONGO, DEMOCRATIC REPUBLIC OF THE',
-  CI: "CÔTE D'IVOIRE", CW: 'CURAÇAO', CZ: 'CZECH REPUBLIC', FK: 'FALKLAND ISLANDS (MALVINAS)', VA: 'HOLY SEE', HK: 'HONG KONG',
-  IR: 'IRAN (ISLAMIC REPUBLIC OF)', KP: 'KOREA (DEMOCRATIC PEOPLE’S REPUBLIC OF)', KR: 'KOREA, REPUBLIC OF',
-  LA: 'LAO PEOPLE’S DEMOCRATIC REPUBLIC', MO: 'MACAO', MK: 'MACEDONIA', MD: 'MOLDOVA, REPUBLIC OF', MM: 'MYANMAR',
-  PN: 'PITCAIRN', RU: 'RUSSIAN FEDERATION', SH: 'SAINT HELENA', KN: 'SAINT KITTS AND NEVIS', LC: 'SAINT LUCIA',
-  VC: 'SAINT VINCENT AND THE GRENADINES', ST: 'SAO TOME AND PRINCIPE', GS: 'SOUTH GEORGIA AND THE SOUTH SANDWICH ISLANDS',
-  SY: 'SYRIAN ARAB REPUBLIC', BS: 'THE BAHAMAS', TT: 'TRINIDAD AND TOBAGO', TR: 'TURKEY', TC: 'TURKS AND CAICOS ISLANDS', VN: 'VIET NAM',
+  AG: 'ANTIGUA AND BARBUDA',
+  BO: 'BOLIVIA (PLURINATIONAL STATE OF)',
+  BQ: 'BONAIRE, SAINT EUSTATIUS AND SABA',
+  BA: 'BOSNIA AND HERZEGOVINA',
+  BN: 'BRUNEI DARUSSALAM',
+  CV: 'CABO VERDE',
+  CG: 'CONGO',
+  CD: 'CONGO, DEMOCRATIC REPUBLIC OF THE',
+  CI: "CÔTE D'IVOIRE",
+  CW: 'CURAÇAO',
+  CZ: 'CZECH REPUBLIC',
+  FK: 'FALKLAND ISLANDS (MALVINAS)',
+  VA: 'HOLY SEE',
+  HK: 'HONG KONG',
+  IR: 'IRAN (ISLAMIC REPUBLIC OF)',
+  KP: 'KOREA (DEMOCRATIC PEOPLE’S REPUBLIC OF)',
+  KR: 'KOREA, REPUBLIC OF',
+  LA: 'LAO PEOPLE’S DEMOCRATIC REPUBLIC',
+  MO: 'MACAO',
+  MK: 'MACEDONIA',
+  MD: 'MOLDOVA, REPUBLIC OF',
+  MM: 'MYANMAR',
+  PN: 'PITCAIRN',
+  RU: 'RUSSIAN FEDERATION',
+  SH: 'SAINT HELENA',
+  KN: 'SAINT KITTS AND NEVIS',
+  LC: 'SAINT LUCIA',
+  VC: 'SAINT VINCENT AND THE GRENADINES',
+  ST: 'SAO TOME AND PRINCIPE',
+  GS: 'SOUTH GEORGIA AND THE SOUTH SANDWICH ISLANDS',
+  SY: 'SYRIAN ARAB REPUBLIC',
+  BS: 'THE BAHAMAS',
+  TT: 'TRINIDAD AND TOBAGO',
+  TR: 'TURKEY',
+  TC: 'TURKS AND CAICOS ISLANDS',
+  VN: 'VIET NAM',
 };
 
 const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -47,7 +75,11 @@ export function countryName(code: string): string {
 }
 
 function icuName(upper: string): string {
-  return (names.of(upper) ?? upper).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/’/g, "'").toUpperCase();
+  return (names.of(upper) ?? upper)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/’/g, "'")
+    .toUpperCase();
 }
 
 /** Reverse lookup, so an object read back (full name) can be sent again as a country. */

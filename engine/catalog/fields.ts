@@ -3,7 +3,11 @@ import { FormatRegistry, Type, type TSchema, type SchemaOptions } from '@sinclai
 import { idPatternFor } from './paths';
 
 export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
-  Type.Union([schema, Type.Null()], { ...options, description: options.description ?? schema.description, examples: options.examples ?? schema.examples });
+  Type.Union([schema, Type.Null()], {
+    ...options,
+    description: options.description ?? schema.description,
+    examples: options.examples ?? schema.examples,
+  });
 
 /** Absent, null, or only whitespace: what rules treat as "not given". */
 export const isBlank = (v: unknown): boolean => v === undefined || v === null || String(v).trim() === '';
@@ -12,26 +16,46 @@ export const isBlank = (v: unknown): boolean => v === undefined || v === null ||
 const NO_QUOTE_OR_BACKSLASH = '^[^"\\\\]*$';
 
 export const description = () =>
-  nullable(Type.String({ maxLength: 255 }), { description: 'An internal description of the object, at most 255 characters.', examples: ['Harry - Office'] });
-
-export const metadata = () =>
-  Type.Record(Type.String({ pattern: '^[^"\\\\]{1,40}$' }), Type.String({ maxLength: 500, pattern: NO_QUOTE_OR_BACKSLASH, errorMessage: 'must not contain double quotes or backslashes' }), {
-    maxProperties: 20,
-    additionalProperties: false,
-    errorMessage: 'keys must be 1 to 40 characters without double quotes or backslashes',
-    description: 'Up to 20 key/value pairs for tagging and filtering; keys at most 40 characters, values at most 500, neither with a double quote or backslash.',
-    examples: [{ customer_id: '8675309' }],
+  nullable(Type.String({ maxLength: 255 }), {
+    description: 'An internal description of the object, at most 255 characters.',
+    examples: ['Harry - Office'],
   });
 
-// The formats the catalog's schemas use, checkable wherever the schemas are compiled.
-FormatRegistry.Set('date-time', (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)));
+export const metadata = () =>
+  Type.Record(
+    Type.String({ pattern: '^[^"\\\\]{1,40}$' }),
+    Type.String({
+      maxLength: 500,
+      pattern: NO_QUOTE_OR_BACKSLASH,
+      errorMessage: 'must not contain double quotes or backslashes',
+    }),
+    {
+      maxProperties: 20,
+      additionalProperties: false,
+      errorMessage: 'keys must be 1 to 40 characters without double quotes or backslashes',
+      description:
+        'Up to 20 key/value pairs for tagging and filtering; keys at most 40 characters, values at most 500, neither with a double quote or backslash.',
+      examples: [{ customer_id: '8675309' }],
+    },
+  );
 
-export const dateTime = (what: string) => Type.String({ format: 'date-time', description: what, examples: ['2026-11-20T18:39:45.123Z'] });
+// The formats the catalog's schemas use, checkable wherever the schemas are compiled.
+FormatRegistry.Set(
+  'date-time',
+  (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)),
+);
+
+export const dateTime = (what: string) =>
+  Type.String({ format: 'date-time', description: what, examples: ['2026-11-20T18:39:45.123Z'] });
 
 export const objectName = <N extends string>(name: N) => Type.Literal(name, { description: `Value is \`${name}\`.` });
 
 export const id = (prefix: string, what: string) =>
-  Type.String({ pattern: idPatternFor(prefix), description: `Unique identifier of the ${what}, prefixed with \`${prefix}_\`.`, examples: [`${prefix}_d3489cd64c791ab5`] });
+  Type.String({
+    pattern: idPatternFor(prefix),
+    description: `Unique identifier of the ${what}, prefixed with \`${prefix}_\`.`,
+    examples: [`${prefix}_d3489cd64c791ab5`],
+  });
 
 /** The envelope fields every stored object carries. */
 export const stamps = () => ({
@@ -52,13 +76,19 @@ export const dateFilter = (what: string) =>
       lt: Type.Optional(Type.String({ description: 'before' })),
       lte: Type.Optional(Type.String({ description: 'on or before' })),
     },
-    { additionalProperties: false, description: `Filter by ${what}: an object of gt, gte, lt, lte with ISO 8601 dates or date-times.`, examples: [{ gt: '2026-01-01', lt: '2026-01-31T12:00:00Z' }] },
+    {
+      additionalProperties: false,
+      description: `Filter by ${what}: an object of gt, gte, lt, lte with ISO 8601 dates or date-times.`,
+      examples: [{ gt: '2026-01-01', lt: '2026-01-31T12:00:00Z' }],
+    },
   );
 
 /** Query parameters every list accepts (spec: Common list parameters). */
 export const listQuery = () =>
   Type.Object({
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'How many results to return, 1 to 100.' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'How many results to return, 1 to 100.' }),
+    ),
     before: Type.Optional(Type.String({ description: 'Cursor from previous_url: return the page before it.' })),
     after: Type.Optional(Type.String({ description: 'Cursor from next_url: return the page after it.' })),
     include: Type.Optional(Type.Array(Type.Literal('total_count'), { description: 'Add `total_count` to the list.' })),

@@ -19,14 +19,23 @@ const inSentence = (title: string) => (/^[A-Z]{2,}\b/.test(title) ? title : titl
 
 /** What publishable keys may call, in words, from the operations' `publishable` flags. */
 export function publishableSummary(): string {
-  const titles = [...new Set(allOperations().filter(({ operation }) => operation.publishable).map(({ resource }) => inSentence(resource.title)))];
-  return titles.length <= 1 ? (titles[0] ?? 'nothing') : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+  const titles = [
+    ...new Set(
+      allOperations()
+        .filter(({ operation }) => operation.publishable)
+        .map(({ resource }) => inSentence(resource.title)),
+    ),
+  ];
+  return titles.length <= 1
+    ? (titles[0] ?? 'nothing')
+    : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
 }
 
 /** A declared event type of the resource (`address.created`); an undeclared one is a programming error. */
 export function eventOf(resource: Resource, action: string): { type: string; resource: string } {
   const type = `${resource.object}.${action}`;
-  if (!resource.events.includes(type)) throw new Error(`${type} is not declared in the catalog's events of ${resource.name}`);
+  if (!resource.events.includes(type))
+    throw new Error(`${type} is not declared in the catalog's events of ${resource.name}`);
   return { type, resource: resource.name };
 }
 

@@ -6,7 +6,15 @@ import { dateFilter, listQuery } from './fields';
 import type { HttpMethod, Operation } from './types';
 
 /** The columns filters may read (migrations/003 creates and indexes each). */
-export const FILTER_COLUMNS = ['status', 'size', 'send_date', 'mail_type', 'campaign_id', 'color', 'billing_group_id'] as const;
+export const FILTER_COLUMNS = [
+  'status',
+  'size',
+  'send_date',
+  'mail_type',
+  'campaign_id',
+  'color',
+  'billing_group_id',
+] as const;
 export type FilterColumn = (typeof FILTER_COLUMNS)[number];
 
 /**
@@ -26,10 +34,16 @@ export interface ListFilter {
 /** Columns a list may be ordered by (`sort_by[<column>]=asc|desc`); date_created is the default. */
 export type SortColumn = 'date_created' | 'send_date';
 
-export const filter = (name: string, column: FilterColumn, match: FilterMatch, schema: TSchema): ListFilter => ({ name, column, match, schema });
+export const filter = (name: string, column: FilterColumn, match: FilterMatch, schema: TSchema): ListFilter => ({
+  name,
+  column,
+  match,
+  schema,
+});
 
 /** A `{gt, gte, lt, lte}` date filter on a column. */
-export const dateRangeFilter = (name: string, column: FilterColumn, what: string) => filter(name, column, 'range', dateFilter(what));
+export const dateRangeFilter = (name: string, column: FilterColumn, what: string) =>
+  filter(name, column, 'range', dateFilter(what));
 
 function sortSchema(columns: readonly SortColumn[]) {
   const direction = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
@@ -42,7 +56,11 @@ function sortSchema(columns: readonly SortColumn[]) {
 }
 
 /** The list operation of a collection, its query built from the common parameters, filters and sorts. */
-export function listOperation(path: string, summary: string, options: { filters?: ListFilter[]; sorts?: SortColumn[] } = {}): Operation {
+export function listOperation(
+  path: string,
+  summary: string,
+  options: { filters?: ListFilter[]; sorts?: SortColumn[] } = {},
+): Operation {
   const filters = options.filters ?? [];
   const sorts = options.sorts ?? [];
   const common = listQuery();

@@ -13,7 +13,10 @@ export interface UploadRef {
 }
 
 export const isUploadRef = (value: unknown): value is UploadRef =>
-  typeof value === 'object' && value !== null && (value as UploadRef).upload === true && typeof (value as UploadRef).path === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  (value as UploadRef).upload === true &&
+  typeof (value as UploadRef).path === 'string';
 
 TypeRegistry.Set('Upload', (_schema, value) => isUploadRef(value));
 

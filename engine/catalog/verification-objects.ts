@@ -6,12 +6,21 @@ import { objectName } from './fields';
 const s = (description: string) => Type.String({ description });
 /** A union of string literals, typed so that `Static<>` of a schema keeps the values (the engine's types). */
 const oneOf = <const T extends readonly string[]>(values: T, description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description }) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  ) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 const withId = (pattern: string, prefix: string) =>
   Type.String({ pattern, description: `Unique identifier prefixed with \`${prefix}\`.` });
 
-export const US_DELIVERABILITY = ['deliverable', 'deliverable_unnecessary_unit', 'deliverable_incorrect_unit', 'deliverable_missing_unit', 'undeliverable'] as const;
+export const US_DELIVERABILITY = [
+  'deliverable',
+  'deliverable_unnecessary_unit',
+  'deliverable_incorrect_unit',
+  'deliverable_missing_unit',
+  'undeliverable',
+] as const;
 export const INTL_DELIVERABILITY = ['deliverable', 'deliverable_missing_info', 'undeliverable', 'no_match'] as const;
 export const ZIP_CODE_TYPES = ['standard', 'military', 'unique', 'po_box', ''] as const;
 const DIRECTIONS = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', ''] as const;
@@ -32,17 +41,31 @@ export const usComponents = () =>
     extra_secondary_number: s('A second unit number given in the input.'),
     city: Type.String({ maxLength: 200, description: 'City.' }),
     state: Type.String({ maxLength: 2, description: 'Two-letter state, territory or military state code.' }),
-    zip_code: Type.String({ pattern: '^(\\d{5})?$', description: '5-digit ZIP code (empty when none could be determined).' }),
+    zip_code: Type.String({
+      pattern: '^(\\d{5})?$',
+      description: '5-digit ZIP code (empty when none could be determined).',
+    }),
     zip_code_plus_4: Type.String({ pattern: '^(\\d{4})?$', description: 'ZIP+4 add-on (empty when unknown).' }),
     zip_code_type: oneOf(ZIP_CODE_TYPES, 'Kind of ZIP code.'),
     delivery_point_barcode: s('12-digit delivery point barcode (empty without delivery point data).'),
-    address_type: oneOf(['residential', 'commercial', ''], 'Residential (incl. PO boxes) or commercial; empty when unknown.'),
-    record_type: oneOf(['street', 'highrise', 'firm', 'po_box', 'rural_route', 'general_delivery', ''], 'Record type; populated only on a DPV match (Y, S or D).'),
-    default_building_address: Type.Boolean({ description: 'Whether this is the default address of a building with several delivery points.' }),
+    address_type: oneOf(
+      ['residential', 'commercial', ''],
+      'Residential (incl. PO boxes) or commercial; empty when unknown.',
+    ),
+    record_type: oneOf(
+      ['street', 'highrise', 'firm', 'po_box', 'rural_route', 'general_delivery', ''],
+      'Record type; populated only on a DPV match (Y, S or D).',
+    ),
+    default_building_address: Type.Boolean({
+      description: 'Whether this is the default address of a building with several delivery points.',
+    }),
     county: s('County name.'),
     county_fips: Type.String({ pattern: '^(\\d{5})?$', description: '5-digit county FIPS code.' }),
     carrier_route: s('4-character carrier route (empty without carrier route data).'),
-    carrier_route_type: oneOf(['city_delivery', 'rural_route', 'highway_contract', 'po_box', 'general_delivery', ''], 'Kind of carrier route.'),
+    carrier_route_type: oneOf(
+      ['city_delivery', 'rural_route', 'highway_contract', 'po_box', 'general_delivery', ''],
+      'Kind of carrier route.',
+    ),
     po_box_only_flag: oneOf(YN, 'Y when the ZIP is served by PO boxes only.'),
     latitude: nullableNumber('Latitude; null for undeliverable and military addresses.'),
     longitude: nullableNumber('Longitude; null for undeliverable and military addresses.'),
@@ -50,7 +73,10 @@ export const usComponents = () =>
 
 export const deliverabilityAnalysis = () =>
   Type.Object({
-    dpv_confirmation: oneOf(['Y', 'S', 'D', 'N', ''], 'Delivery Point Validation result; empty when no DPV match was made.'),
+    dpv_confirmation: oneOf(
+      ['Y', 'S', 'D', 'N', ''],
+      'Delivery Point Validation result; empty when no DPV match was made.',
+    ),
     dpv_cmra: oneOf(YN, 'Commercial mail receiving agency.'),
     dpv_vacant: oneOf(YN, 'Vacant.'),
     dpv_active: oneOf(YN, 'Receiving mail.'),
@@ -60,7 +86,10 @@ export const deliverabilityAnalysis = () =>
     dpv_non_delivery_day_values: s('Days without delivery, Sunday first (YNNNNNN).'),
     dpv_no_secure_location: oneOf(YN, 'No secure location for parcels.'),
     dpv_door_not_accessible: oneOf(YN, 'Door not accessible.'),
-    dpv_footnotes: Type.Array(Type.String({ minLength: 2, maxLength: 2 }), { maxItems: 3, description: 'DPV footnotes (AA, BB, N1, ...); empty when no DPV match was attempted.' }),
+    dpv_footnotes: Type.Array(Type.String({ minLength: 2, maxLength: 2 }), {
+      maxItems: 3,
+      description: 'DPV footnotes (AA, BB, N1, ...); empty when no DPV match was attempted.',
+    }),
     ews_match: Type.Boolean({ description: 'Flagged by the Early Warning System.' }),
     lacs_indicator: oneOf(YN, 'Converted by LACSLink.'),
     lacs_return_code: oneOf(['A', '92', '14', '00', ''], 'LACSLink return code.'),
@@ -68,17 +97,30 @@ export const deliverabilityAnalysis = () =>
   });
 
 export const confidenceScore = () =>
-  Type.Object({
-    score: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], { description: 'Share of mail delivered to this address (0-100); null without tracking data.' }),
-    level: oneOf(['high', 'medium', 'low', ''], 'high (over 70), medium (40-70), low (under 40), or empty without data.'),
-  }, { description: 'Confidence that mail reaches this address, from delivery data.' });
+  Type.Object(
+    {
+      score: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+        description: 'Share of mail delivered to this address (0-100); null without tracking data.',
+      }),
+      level: oneOf(
+        ['high', 'medium', 'low', ''],
+        'high (over 70), medium (40-70), low (under 40), or empty without data.',
+      ),
+    },
+    { description: 'Confidence that mail reaches this address, from delivery data.' },
+  );
 
 export const usVerificationObject = () =>
   Type.Object({
     id: withId('^us_ver_[a-zA-Z0-9_]+$', 'us_ver_'),
-    recipient: Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'Recipient as sent (cased), or null.' }),
+    recipient: Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
+      description: 'Recipient as sent (cased), or null.',
+    }),
     primary_line: Type.String({ maxLength: 200, description: 'Standardized delivery line.' }),
-    secondary_line: Type.String({ maxLength: 200, description: 'Usually empty; units that did not fit on the primary line.' }),
+    secondary_line: Type.String({
+      maxLength: 200,
+      description: 'Usually empty; units that did not fit on the primary line.',
+    }),
     urbanization: Type.String({ maxLength: 200, description: 'Puerto Rico urbanization; empty elsewhere.' }),
     last_line: s('CITY ST 12345-6789.'),
     deliverability: oneOf(US_DELIVERABILITY, 'Summary of the deliverability.'),
@@ -91,10 +133,12 @@ export const usVerificationObject = () =>
 export const intlVerificationObject = () =>
   Type.Object({
     id: withId('^intl_ver_[a-zA-Z0-9]+$', 'intl_ver_'),
-    recipient: Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'Recipient as sent (upper case), or null.' }),
+    recipient: Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
+      description: 'Recipient as sent (upper case), or null.',
+    }),
     primary_line: Type.String({ maxLength: 200, description: 'Delivery line, upper case.' }),
     secondary_line: Type.String({ maxLength: 200, description: 'Second line, upper case.' }),
-    last_line: s('Locality, region and postal code in the country\'s postal order.'),
+    last_line: s("Locality, region and postal code in the country's postal order."),
     country: Type.String({ pattern: '^[A-Z]{2}$', description: 'Two-letter ISO 3166 code.' }),
     deliverability: oneOf(INTL_DELIVERABILITY, 'Summary of the deliverability.'),
     components: Type.Object({
@@ -102,7 +146,7 @@ export const intlVerificationObject = () =>
       street_name: s('Street.'),
       city: Type.String({ maxLength: 200, description: 'City or locality.' }),
       state: s('State, province or region (its postal abbreviation where one is standard).'),
-      postal_code: Type.String({ maxLength: 12, description: 'Postal code in the country\'s format.' }),
+      postal_code: Type.String({ maxLength: 12, description: "Postal code in the country's format." }),
     }),
     object: objectName('intl_verification'),
   });
@@ -119,7 +163,10 @@ const suggestion = () =>
 export const autocompletionObject = () =>
   Type.Object({
     id: withId('^us_auto_[a-zA-Z0-9]+$', 'us_auto_'),
-    suggestions: Type.Array(suggestion(), { maxItems: 10, description: 'At most ten suggestions; not guaranteed deliverable.' }),
+    suggestions: Type.Array(suggestion(), {
+      maxItems: 10,
+      description: 'At most ten suggestions; not guaranteed deliverable.',
+    }),
     object: objectName('us_autocompletion'),
   });
 
@@ -128,13 +175,16 @@ export const zipLookupObject = () =>
     id: withId('^us_zip_[a-zA-Z0-9]+$', 'us_zip_'),
     zip_code: Type.String({ pattern: '^\\d{5}$' }),
     zip_code_type: oneOf(ZIP_CODE_TYPES, 'Kind of ZIP code; empty when the ZIP is unknown.'),
-    cities: Type.Array(Type.Object({
-      city: Type.String({ maxLength: 200 }),
-      state: Type.String({ maxLength: 2 }),
-      county: s('County name.'),
-      county_fips: Type.String({ pattern: '^(\\d{5})?$' }),
-      preferred: Type.Boolean({ description: 'The USPS default city of the ZIP; always first.' }),
-    }), { description: 'Cities of the ZIP, the preferred one first.' }),
+    cities: Type.Array(
+      Type.Object({
+        city: Type.String({ maxLength: 200 }),
+        state: Type.String({ maxLength: 2 }),
+        county: s('County name.'),
+        county_fips: Type.String({ pattern: '^(\\d{5})?$' }),
+        preferred: Type.Boolean({ description: 'The USPS default city of the ZIP; always first.' }),
+      }),
+      { description: 'Cities of the ZIP, the preferred one first.' },
+    ),
     object: objectName('us_zip_lookup'),
   });
 
@@ -142,7 +192,14 @@ export const zipLookupObject = () =>
 export const bulkResponse = (item: TSchema, sample: Record<string, unknown>) =>
   Type.Object(
     {
-      addresses: Type.Array(Type.Union([item, Type.Object({ error: Type.Object({ message: Type.String(), code: Type.String(), status_code: Type.Integer() }) })])),
+      addresses: Type.Array(
+        Type.Union([
+          item,
+          Type.Object({
+            error: Type.Object({ message: Type.String(), code: Type.String(), status_code: Type.Integer() }),
+          }),
+        ]),
+      ),
       errors: Type.Boolean({ description: 'Whether any entry is an error.' }),
     },
     { examples: [{ addresses: [sample], errors: false }] },

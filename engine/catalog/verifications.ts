@@ -14,7 +14,13 @@ import {
   usVerificationRules,
   zipLookupBody,
 } from './verification-fields';
-import { autocompletionObject, bulkResponse, intlVerificationObject, usVerificationObject, zipLookupObject } from './verification-objects';
+import {
+  autocompletionObject,
+  bulkResponse,
+  intlVerificationObject,
+  usVerificationObject,
+  zipLookupObject,
+} from './verification-objects';
 
 /** The spec's published test sample for `po box`; test mode answers with it (engine/verify/samples). */
 export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
@@ -26,23 +32,57 @@ export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
   last_line: 'SAN FRANCISCO CA 94172-0114',
   deliverability: 'deliverable',
   components: {
-    primary_number: '720114', street_predirection: '', street_name: 'PO BOX', street_suffix: '', street_postdirection: '',
-    secondary_designator: '', secondary_number: '', pmb_designator: '', pmb_number: '', extra_secondary_designator: '', extra_secondary_number: '',
-    city: 'SAN FRANCISCO', state: 'CA', zip_code: '94172', zip_code_plus_4: '0114', zip_code_type: 'po_box',
-    delivery_point_barcode: '941720114146', address_type: 'residential', record_type: 'po_box', default_building_address: false,
-    county: 'SAN FRANCISCO', county_fips: '06075', carrier_route: 'B002', carrier_route_type: 'po_box', po_box_only_flag: 'Y',
-    latitude: 37.7597, longitude: -122.694,
+    primary_number: '720114',
+    street_predirection: '',
+    street_name: 'PO BOX',
+    street_suffix: '',
+    street_postdirection: '',
+    secondary_designator: '',
+    secondary_number: '',
+    pmb_designator: '',
+    pmb_number: '',
+    extra_secondary_designator: '',
+    extra_secondary_number: '',
+    city: 'SAN FRANCISCO',
+    state: 'CA',
+    zip_code: '94172',
+    zip_code_plus_4: '0114',
+    zip_code_type: 'po_box',
+    delivery_point_barcode: '941720114146',
+    address_type: 'residential',
+    record_type: 'po_box',
+    default_building_address: false,
+    county: 'SAN FRANCISCO',
+    county_fips: '06075',
+    carrier_route: 'B002',
+    carrier_route_type: 'po_box',
+    po_box_only_flag: 'Y',
+    latitude: 37.7597,
+    longitude: -122.694,
   },
   deliverability_analysis: {
-    dpv_confirmation: 'Y', dpv_cmra: 'N', dpv_vacant: 'N', dpv_active: 'Y', dpv_inactive_reason: '', dpv_throwback: 'N',
-    dpv_non_delivery_day_flag: 'N', dpv_non_delivery_day_values: '', dpv_no_secure_location: 'N', dpv_door_not_accessible: 'N',
-    dpv_footnotes: ['AA', 'BB'], ews_match: false, lacs_indicator: '', lacs_return_code: '', suite_return_code: '',
+    dpv_confirmation: 'Y',
+    dpv_cmra: 'N',
+    dpv_vacant: 'N',
+    dpv_active: 'Y',
+    dpv_inactive_reason: '',
+    dpv_throwback: 'N',
+    dpv_non_delivery_day_flag: 'N',
+    dpv_non_delivery_day_values: '',
+    dpv_no_secure_location: 'N',
+    dpv_door_not_accessible: 'N',
+    dpv_footnotes: ['AA', 'BB'],
+    ews_match: false,
+    lacs_indicator: '',
+    lacs_return_code: '',
+    suite_return_code: '',
   },
   svc_confidence_score: { score: null, level: '' },
   object: 'us_verification',
 };
 
-const VERIFY_SUMMARY = 'Test keys return the samples of the spec; live keys verify offline against the bundled ZIP database.';
+const VERIFY_SUMMARY =
+  'Test keys return the samples of the spec; live keys verify offline against the bundled ZIP database.';
 
 export const usVerifications = defineResource({
   name: 'us_verifications',
@@ -53,8 +93,30 @@ export const usVerifications = defineResource({
   description: `Verify and standardize US and US territory addresses (USPS Publication 28). ${VERIFY_SUMMARY} Publishable keys may call it; the first 300 live verifications a month need no payment method.`,
   schema: usVerificationObject(),
   operations: [
-    { name: 'verify', method: 'POST', path: '/v1/us_verifications', summary: 'Verify a US address', body: usVerificationBody(), query: caseQuery(), rules: usVerificationRules, response: 'object', publishable: true, rateLimitFactor: 2, freeLiveQuota: 300 },
-    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/us_verifications', summary: 'Verify up to 20 US addresses', body: bulkBody('POST /v1/us_verifications', usVerificationBody()), query: caseQuery(), response: 'object', responseSchema: bulkResponse(usVerificationObject(), PO_BOX_SAMPLE), publishable: true },
+    {
+      name: 'verify',
+      method: 'POST',
+      path: '/v1/us_verifications',
+      summary: 'Verify a US address',
+      body: usVerificationBody(),
+      query: caseQuery(),
+      rules: usVerificationRules,
+      response: 'object',
+      publishable: true,
+      rateLimitFactor: 2,
+      freeLiveQuota: 300,
+    },
+    {
+      name: 'verify_bulk',
+      method: 'POST',
+      path: '/v1/bulk/us_verifications',
+      summary: 'Verify up to 20 US addresses',
+      body: bulkBody('POST /v1/us_verifications', usVerificationBody()),
+      query: caseQuery(),
+      response: 'object',
+      responseSchema: bulkResponse(usVerificationObject(), PO_BOX_SAMPLE),
+      publishable: true,
+    },
   ],
   events: [],
   sample: PO_BOX_SAMPLE,
@@ -65,17 +127,40 @@ export const usAutocompletions = defineResource({
   title: 'US autocompletion',
   object: 'us_autocompletion',
   idPrefix: 'us_auto',
-  description: 'Complete a partly typed US street line: at most ten suggestions from the account\'s own addresses and the ZIP database (test keys: a fixed list).',
+  description:
+    "Complete a partly typed US street line: at most ten suggestions from the account's own addresses and the ZIP database (test keys: a fixed list).",
   schema: autocompletionObject(),
   operations: [
-    { name: 'autocomplete', method: 'POST', path: '/v1/us_autocompletions', summary: 'Autocomplete a US address', body: autocompleteBody(), query: autocompleteQuery(), response: 'object', publishable: true, rateLimitFactor: 2 },
+    {
+      name: 'autocomplete',
+      method: 'POST',
+      path: '/v1/us_autocompletions',
+      summary: 'Autocomplete a US address',
+      body: autocompleteBody(),
+      query: autocompleteQuery(),
+      response: 'object',
+      publishable: true,
+      rateLimitFactor: 2,
+    },
   ],
   events: [],
   sample: {
     id: 'us_auto_a3ac97bcfbb2460ab20c',
     suggestions: [
-      { primary_line: '1 TELEGRAPH HILL BLVD', city: 'SAN FRANCISCO', state: 'CA', zip_code: '94133', object: 'us_autocompletion' },
-      { primary_line: '1 TELEGRAPH HILL RD', city: 'HOLMDEL', state: 'NJ', zip_code: '07733', object: 'us_autocompletion' },
+      {
+        primary_line: '1 TELEGRAPH HILL BLVD',
+        city: 'SAN FRANCISCO',
+        state: 'CA',
+        zip_code: '94133',
+        object: 'us_autocompletion',
+      },
+      {
+        primary_line: '1 TELEGRAPH HILL RD',
+        city: 'HOLMDEL',
+        state: 'NJ',
+        zip_code: '07733',
+        object: 'us_autocompletion',
+      },
     ],
     object: 'us_autocompletion',
   },
@@ -95,11 +180,19 @@ export const usZipLookups = defineResource({
   title: 'US ZIP lookup',
   object: 'us_zip_lookup',
   idPrefix: 'us_zip',
-  description: 'The cities, county and kind of a 5-digit ZIP code, from the bundled ZIP database (test keys: one generic sample).',
+  description:
+    'The cities, county and kind of a 5-digit ZIP code, from the bundled ZIP database (test keys: one generic sample).',
   schema: zipLookupObject(),
   operations: [
     // The spec lets publishable keys call US and international verification and autocomplete only.
-    { name: 'lookup', method: 'POST', path: '/v1/us_zip_lookups', summary: 'Look up a US ZIP code', body: zipLookupBody(), response: 'object' },
+    {
+      name: 'lookup',
+      method: 'POST',
+      path: '/v1/us_zip_lookups',
+      summary: 'Look up a US ZIP code',
+      body: zipLookupBody(),
+      response: 'object',
+    },
   ],
   events: [],
   sample: ZIP_LOOKUP_SAMPLE,
@@ -113,7 +206,13 @@ const INTL_SAMPLE = {
   last_line: 'SUMMERSIDE PE C1N 1C4',
   country: 'CA',
   deliverability: 'deliverable',
-  components: { primary_number: '370', street_name: 'WATER ST', city: 'SUMMERSIDE', state: 'PE', postal_code: 'C1N 1C4' },
+  components: {
+    primary_number: '370',
+    street_name: 'WATER ST',
+    city: 'SUMMERSIDE',
+    state: 'PE',
+    postal_code: 'C1N 1C4',
+  },
   object: 'intl_verification',
 };
 
@@ -122,14 +221,38 @@ export const intlVerifications = defineResource({
   title: 'International verification',
   object: 'intl_verification',
   idPrefix: 'intl_ver',
-  description: 'Check and format an address outside the US: country, postal code format, lines in the country\'s postal order, upper case. Publishable keys may call it.',
+  description:
+    "Check and format an address outside the US: country, postal code format, lines in the country's postal order, upper case. Publishable keys may call it.",
   schema: intlVerificationObject(),
   operations: [
-    { name: 'verify', method: 'POST', path: '/v1/intl_verifications', summary: 'Verify an international address', body: intlVerificationBody(), rules: intlVerificationRules, response: 'object', publishable: true },
-    { name: 'verify_bulk', method: 'POST', path: '/v1/bulk/intl_verifications', summary: 'Verify up to 20 international addresses', body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()), response: 'object', responseSchema: bulkResponse(intlVerificationObject(), INTL_SAMPLE), publishable: true },
+    {
+      name: 'verify',
+      method: 'POST',
+      path: '/v1/intl_verifications',
+      summary: 'Verify an international address',
+      body: intlVerificationBody(),
+      rules: intlVerificationRules,
+      response: 'object',
+      publishable: true,
+    },
+    {
+      name: 'verify_bulk',
+      method: 'POST',
+      path: '/v1/bulk/intl_verifications',
+      summary: 'Verify up to 20 international addresses',
+      body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()),
+      response: 'object',
+      responseSchema: bulkResponse(intlVerificationObject(), INTL_SAMPLE),
+      publishable: true,
+    },
   ],
   events: [],
   sample: INTL_SAMPLE,
 });
 
-export const verificationResources: readonly Resource[] = [usVerifications, usAutocompletions, usZipLookups, intlVerifications];
+export const verificationResources: readonly Resource[] = [
+  usVerifications,
+  usAutocompletions,
+  usZipLookups,
+  intlVerifications,
+];

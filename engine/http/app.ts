@@ -28,7 +28,8 @@ export function createApp(services: Services): Koa {
   const publishable = publishableSummary();
   const app = new Koa();
   const router = addEngineRoutes(new Router(), services);
-  const shared = config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.db.dialect === 'postgres');
+  const shared =
+    config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.db.dialect === 'postgres');
   const limiter = new RateLimiter(shared ? new DatabaseHitCounter(services.db.knex) : new ProcessHitCounter());
   const idempotency = new IdempotencyStore(services.db.knex, config.idempotencyLeaseMs);
   const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads');
@@ -41,7 +42,12 @@ export function createApp(services: Services): Koa {
     }
     assertSecure(req, config.trustedProxies);
     const match = router.match(ctx.method, ctx.path);
-    if (!match) throw new ApiError('unrecognized_endpoint', `The requested endpoint ${ctx.method} ${ctx.path} does not exist.`, 404);
+    if (!match)
+      throw new ApiError(
+        'unrecognized_endpoint',
+        `The requested endpoint ${ctx.method} ${ctx.path} does not exist.`,
+        404,
+      );
     const { route, params } = match;
     if (route.kind === 'engine') return route.serve(ctx, params);
     const { operation } = route;
@@ -49,10 +55,17 @@ export function createApp(services: Services): Koa {
 
     const caller = await authenticate(req, services.accounts);
     if (caller.kind === 'publishable' && !operation.publishable) {
-      throw new ApiError('publishable_key_not_allowed', `This operation needs a secret API key: publishable keys may only call ${publishable}.`, 403);
+      throw new ApiError(
+        'publishable_key_not_allowed',
+        `This operation needs a secret API key: publishable keys may only call ${publishable}.`,
+        403,
+      );
     }
     const settings = caller.account.settings;
-    const rate = await limiter.hit(`${caller.keyHash} ${route.label}`, settings.rate_limit_per_5s * (operation.rateLimitFactor ?? 1));
+    const rate = await limiter.hit(
+      `${caller.keyHash} ${route.label}`,
+      settings.rate_limit_per_5s * (operation.rateLimitFactor ?? 1),
+    );
     if (rate.exceeded) throw rateLimitExceeded(rate);
     ctx.set(rateHeaders(rate));
     assertLiveAllowed(caller, operation);
@@ -63,9 +76,15 @@ export function createApp(services: Services): Koa {
     const { idempotency_key: _ignored, ...queryFields } = rawQuery;
     const query = operation.query ? validate(operation.query, queryFields) : queryFields;
     const key = operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
-    const parsed: ParsedBody = operation.method === 'POST' || operation.method === 'PATCH'
-      ? await parseBody(req, { maxBytes: config.maxBodyBytes, maxFileBytes: config.maxFileBytes, fileFields: operation.files ?? [], uploadDir })
-      : { fields: {}, files: [] };
+    const parsed: ParsedBody =
+      operation.method === 'POST' || operation.method === 'PATCH'
+        ? await parseBody(req, {
+            maxBytes: config.maxBodyBytes,
+            maxFileBytes: config.maxFileBytes,
+            fileFields: operation.files ?? [],
+            uploadDir,
+          })
+        : { fields: {}, files: [] };
     try {
       // Uploaded files join the body under their field names, so a required file field is present.
       const fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
@@ -73,9 +92,25 @@ export function createApp(services: Services): Koa {
       await spendLiveAllowance(caller, operation, services.db.knex);
       const scope = { accountId: caller.account.id, mode: caller.mode };
       const url = `${requestOrigin(req, config.trustedProxies, config.publicUrl)}${ctx.path}`;
-      const request = { resource: route.resource, operation, caller, scope, params, id: params.id, body, query, files: parsed.files, version, url, services };
+      const request = {
+        resource: route.resource,
+        operation,
+        caller,
+        scope,
+        params,
+        id: params.id,
+        body,
+        query,
+        files: parsed.files,
+        version,
+        url,
+        services,
+      };
       const response = key
-        ? await idempotency.once(scope, route.resource.name, key, async (claim) => ({ status: 200, body: await route.handler({ ...request, idempotency: claim }) }))
+        ? await idempotency.once(scope, route.resource.name, key, async (claim) => ({
+            status: 200,
+            body: await route.handler({ ...request, idempotency: claim }),
+          }))
         : { status: 200, body: await route.handler(request) };
       ctx.status = response.status;
       ctx.body = response.body;

@@ -18,8 +18,18 @@ export function readKey(req: IncomingMessage): string | undefined {
 
 export async function authenticate(req: IncomingMessage, accounts: Accounts): Promise<Caller> {
   const key = readKey(req);
-  if (!key) throw new ApiError('unauthorized', 'Missing authentication: use HTTP Basic with your API key as the user name.', 401);
+  if (!key)
+    throw new ApiError(
+      'unauthorized',
+      'Missing authentication: use HTTP Basic with your API key as the user name.',
+      401,
+    );
   const caller = await accounts.authenticate(key);
-  if (!caller) throw new ApiError('invalid_api_key', 'Your API key is not valid. Please sign up on the dashboard or use a key from its settings.', 401);
+  if (!caller)
+    throw new ApiError(
+      'invalid_api_key',
+      'Your API key is not valid. Please sign up on the dashboard or use a key from its settings.',
+      401,
+    );
   return caller;
 }

@@ -19,7 +19,9 @@ export function coerceTo(schema: TSchema, value: unknown): unknown {
     case 'Null':
       return value === '' || value === 'null' ? null : value;
     case 'Literal':
-      return typeof schema.const === 'boolean' || typeof schema.const === 'number' ? coerceTo({ [Kind]: typeof schema.const === 'boolean' ? 'Boolean' : 'Number' } as TSchema, value) : value;
+      return typeof schema.const === 'boolean' || typeof schema.const === 'number'
+        ? coerceTo({ [Kind]: typeof schema.const === 'boolean' ? 'Boolean' : 'Number' } as TSchema, value)
+        : value;
     case 'Array':
       return Array.isArray(value) ? value.map((item) => coerceTo(schema.items as TSchema, item)) : value;
     case 'Object':
@@ -49,7 +51,11 @@ function coerceRecord(schema: TSchema, value: unknown): unknown {
 
 /** The first member that accepts the converted value wins; a string stays a string if one allows it. */
 function coerceUnion(members: TSchema[], value: unknown): unknown {
-  if (typeof value === 'string' && members.some((m) => m[Kind] === 'String' || (m[Kind] === 'Literal' && m.const === value))) return value;
+  if (
+    typeof value === 'string' &&
+    members.some((m) => m[Kind] === 'String' || (m[Kind] === 'Literal' && m.const === value))
+  )
+    return value;
   for (const member of members) {
     const converted = coerceTo(member, value);
     if (converted !== value) return converted;

@@ -21,8 +21,8 @@ export function parseForm(raw: string): Record<string, unknown> {
     if (error instanceof RangeError && /depth/i.test(error.message)) {
       throw new ApiError('invalid', `form body is nested too deeply: at most ${MAX_DEPTH} levels`, 422);
     }
-    if (error instanceof RangeError) throw new ApiError('invalid', `form body must hold at most ${MAX_VALUES} values`, 413);
+    if (error instanceof RangeError)
+      throw new ApiError('invalid', `form body must hold at most ${MAX_VALUES} values`, 413);
     throw new ApiError('invalid', 'request body is not a valid form', 422);
   }
 }
-

@@ -25,7 +25,11 @@ function isDuplicateKey(error: unknown): boolean {
 export function idempotencyKey(header: string | undefined, query: Record<string, unknown>): string | undefined {
   const fromQuery = query.idempotency_key;
   if (header !== undefined && fromQuery !== undefined) {
-    throw new ApiError('invalid', 'use either the Idempotency-Key header or the idempotency_key query parameter, not both', 422);
+    throw new ApiError(
+      'invalid',
+      'use either the Idempotency-Key header or the idempotency_key query parameter, not both',
+      422,
+    );
   }
   const key = header ?? (fromQuery === undefined ? undefined : String(fromQuery));
   if (key === undefined) return undefined;
@@ -78,7 +82,9 @@ export class IdempotencyStore {
     } catch (error) {
       // Failed work leaves nothing behind: the key may be retried at once. (An answer committed with
       // its object is no longer IN_PROGRESS, so this never removes one.)
-      await this.knex('idempotency_keys').where({ ...where, claim: claim.token, status: IN_PROGRESS }).delete();
+      await this.knex('idempotency_keys')
+        .where({ ...where, claim: claim.token, status: IN_PROGRESS })
+        .delete();
       throw error;
     }
     if (!claim.recorded) await completeClaim(this.knex, claim, response);
@@ -94,7 +100,14 @@ export class IdempotencyStore {
       const lease = new Date(now.getTime() + this.leaseMs).toISOString();
       if (!row) {
         try {
-          await this.knex('idempotency_keys').insert({ ...where, status: IN_PROGRESS, body: 'null', claim: token, lease_until: lease, date_created: nowIso() });
+          await this.knex('idempotency_keys').insert({
+            ...where,
+            status: IN_PROGRESS,
+            body: 'null',
+            claim: token,
+            lease_until: lease,
+            date_created: nowIso(),
+          });
           return undefined;
         } catch (error) {
           if (isDuplicateKey(error)) continue;
@@ -103,7 +116,8 @@ export class IdempotencyStore {
       }
       const expired = row.date_created <= new Date(now.getTime() - DAY_MS).toISOString();
       if (row.status !== IN_PROGRESS && !expired) return { status: row.status, body: JSON.parse(row.body) };
-      if (row.status === IN_PROGRESS && !expired && row.lease_until > now.toISOString()) throw inProgress(row.lease_until, now);
+      if (row.status === IN_PROGRESS && !expired && row.lease_until > now.toISOString())
+        throw inProgress(row.lease_until, now);
       // Expired, or an unfinished claim whose holder is gone: take it over, unless someone else just did.
       const taken = await this.knex('idempotency_keys')
         .where({ ...where, claim: row.claim, status: row.status })

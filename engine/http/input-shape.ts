@@ -21,11 +21,13 @@ export function assertSaneInput(input: unknown, what: 'body' | 'query'): void {
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw new ApiError('invalid', `${label(path, what)} must not contain NUL characters`, 422);
+      if (value.includes('\u0000'))
+        throw new ApiError('invalid', `${label(path, what)} must not contain NUL characters`, 422);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_DEPTH) throw new ApiError('invalid', `${what} is nested too deeply: at most ${MAX_DEPTH} levels`, 422);
+    if (depth >= MAX_DEPTH)
+      throw new ApiError('invalid', `${what} is nested too deeply: at most ${MAX_DEPTH} levels`, 422);
     const entries: [string, unknown][] = Array.isArray(value)
       ? value.map((item, i) => [String(i), item])
       : Object.entries(value as Record<string, unknown>);
@@ -33,7 +35,8 @@ export function assertSaneInput(input: unknown, what: 'body' | 'query'): void {
     if (values > MAX_VALUES) throw new ApiError('invalid', `${what} must hold at most ${MAX_VALUES} values`, 413);
     for (const [key, item] of entries) {
       if (key === '__proto__') throw new ApiError('invalid', `${label(path, what)} must not have a __proto__ key`, 422);
-      if (key.includes('\u0000')) throw new ApiError('invalid', `${label(path, what)} keys must not contain NUL characters`, 422);
+      if (key.includes('\u0000'))
+        throw new ApiError('invalid', `${label(path, what)} keys must not contain NUL characters`, 422);
       const child = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
       stack.push({ value: item, path: child, depth: depth + 1 });
     }

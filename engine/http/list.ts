@@ -19,7 +19,11 @@ export interface ListEnvelope {
 function columnFilters(operation: Operation, query: Record<string, unknown>): ColumnFilter[] {
   return (operation.filters ?? [])
     .filter((f) => query[f.name] !== undefined)
-    .map((f) => ({ column: f.column, match: f.match, value: f.match === 'range' ? dateRange(query[f.name], f.name) : query[f.name] }));
+    .map((f) => ({
+      column: f.column,
+      match: f.match,
+      value: f.match === 'range' ? dateRange(query[f.name], f.name) : query[f.name],
+    }));
 }
 
 function sortOrder(query: Record<string, unknown>): ListParams['sort'] {
@@ -29,7 +33,8 @@ function sortOrder(query: Record<string, unknown>): ListParams['sort'] {
 
 /** Reads the validated query into store parameters. */
 export function listParams(query: Record<string, unknown>, operation: Operation): ListParams {
-  if (query.before !== undefined && query.after !== undefined) throw new ApiError('invalid', 'only one of before or after may be given', 422);
+  if (query.before !== undefined && query.after !== undefined)
+    throw new ApiError('invalid', 'only one of before or after may be given', 422);
   return {
     filters: columnFilters(operation, query),
     sort: sortOrder(query),

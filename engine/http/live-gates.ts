@@ -15,7 +15,11 @@ export function assertLiveAllowed(caller: Caller, operation: Operation): void {
   if (caller.mode !== 'live') return;
   const settings = caller.account.settings;
   if (!settings.payment_method_verified && !operation.freeLiveQuota) {
-    throw new ApiError('payment_method_unverified', 'A verified payment method (credit card or bank account) is required for live requests.', 401);
+    throw new ApiError(
+      'payment_method_unverified',
+      'A verified payment method (credit card or bank account) is required for live requests.',
+      401,
+    );
   }
   if (!settings.email_verified && operation.name === 'create') {
     throw new ApiError('email_required', 'A verified e-mail address is required before creating live resources.', 401);

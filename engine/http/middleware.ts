@@ -11,9 +11,14 @@ export function renderErrors(logLevel: EngineConfig['logLevel']): Middleware {
     try {
       await next();
     } catch (caught) {
-      const error = caught instanceof ApiError ? caught : new ApiError('internal_server_error', 'An internal error occurred. Please try again.', 500);
+      const error =
+        caught instanceof ApiError
+          ? caught
+          : new ApiError('internal_server_error', 'An internal error occurred. Please try again.', 500);
       if (!(caught instanceof ApiError) && logLevel !== 'silent') {
-        process.stderr.write(`${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((caught as Error)?.stack ?? caught) })}\n`);
+        process.stderr.write(
+          `${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((caught as Error)?.stack ?? caught) })}\n`,
+        );
       }
       ctx.status = error.status;
       ctx.set(error.headers);
@@ -31,7 +36,9 @@ export function requestLog(logLevel: EngineConfig['logLevel']): Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(ms * 10) / 10 })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), method: ctx.method, path: ctx.path, route: ctx.state.route, status: ctx.status, ms: Math.round(ms * 10) / 10 })}\n`,
+      );
     }
   };
 }
@@ -42,7 +49,10 @@ export function cors(): Middleware {
     ctx.set('Access-Control-Allow-Origin', '*');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
-      ctx.set('Access-Control-Allow-Headers', ['Authorization', 'Content-Type', 'Idempotency-Key', ...VERSION_HEADERS].join(', '));
+      ctx.set(
+        'Access-Control-Allow-Headers',
+        ['Authorization', 'Content-Type', 'Idempotency-Key', ...VERSION_HEADERS].join(', '),
+      );
       ctx.set('Access-Control-Max-Age', '600');
       ctx.status = 204;
       return;

@@ -5,7 +5,13 @@ import qs from 'qs';
 import { ApiError } from '../errors';
 
 export function parseQuery(search: string): Record<string, unknown> {
-  const parsed = qs.parse(search.replace(/^\?/, ''), { depth: 3, arrayLimit: 100, parameterLimit: 200, allowPrototypes: false, duplicates: 'combine' }) as Record<string, unknown>;
+  const parsed = qs.parse(search.replace(/^\?/, ''), {
+    depth: 3,
+    arrayLimit: 100,
+    parameterLimit: 200,
+    allowPrototypes: false,
+    duplicates: 'combine',
+  }) as Record<string, unknown>;
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
       try {

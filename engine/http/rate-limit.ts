@@ -45,13 +45,23 @@ export class RateLimiter {
   async hit(bucket: string, limit: number, now = Date.now()): Promise<RateState> {
     const start = now - (now % WINDOW_MS);
     const count = await this.counter.add(bucket, start);
-    return { limit, remaining: Math.max(0, limit - count), reset: Math.ceil((start + WINDOW_MS) / 1000), exceeded: count > limit };
+    return {
+      limit,
+      remaining: Math.max(0, limit - count),
+      reset: Math.ceil((start + WINDOW_MS) / 1000),
+      exceeded: count > limit,
+    };
   }
 }
 
 /** The spec's 429, with both header families and Retry-After. */
 export const rateLimitExceeded = (state: RateState) =>
-  new ApiError('rate_limit_exceeded', 'Rate limit exceeded. Please wait 5 seconds and try your request again.', 429, rateHeaders(state));
+  new ApiError(
+    'rate_limit_exceeded',
+    'Rate limit exceeded. Please wait 5 seconds and try your request again.',
+    429,
+    rateHeaders(state),
+  );
 
 /** Both header families of the spec (and Retry-After once over the limit). */
 export function rateHeaders(state: RateState): Record<string, string> {

@@ -38,6 +38,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 /** The server's `checkExpectation` listener: only `100-continue` is understood. */
 export function answerExpectation(_req: IncomingMessage, res: ServerResponse): void {
   const body = JSON.stringify(new ApiError('invalid', 'The Expect header may only be 100-continue.', 417).toBody());
-  res.writeHead(417, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.writeHead(417, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
   res.end(body);
 }

@@ -31,7 +31,8 @@ function children(schema: TSchema, value: unknown, check?: Checker): [TSchema, u
       .map(([key, prop]) => [prop, record[key], key]);
   }
   const kind = schema[Kind];
-  if (kind === 'Array' && Array.isArray(value)) return value.map((item, i) => [schema.items as TSchema, item, `[${i}]`]);
+  if (kind === 'Array' && Array.isArray(value))
+    return value.map((item, i) => [schema.items as TSchema, item, `[${i}]`]);
   if (kind === 'Union' && Array.isArray(value)) {
     const array = (schema.anyOf as TSchema[]).find((m) => m[Kind] === 'Array');
     return array ? children(array, value, check) : [];
@@ -46,7 +47,8 @@ export function rejectUnknownKeys(schema: TSchema, value: unknown, path = ''): v
   const object = objectSchemaFor(schema, value);
   if (object && !isOpen(object)) {
     for (const key of Object.keys(value as Record<string, unknown>)) {
-      if (!Object.hasOwn(object.properties, key)) throw new ApiError('invalid', `${join(path, key)} is not allowed`, 422);
+      if (!Object.hasOwn(object.properties, key))
+        throw new ApiError('invalid', `${join(path, key)} is not allowed`, 422);
     }
   }
   for (const [child, item, key] of children(schema, value)) rejectUnknownKeys(child, item, childPath(path, key));
@@ -63,7 +65,8 @@ function fillDefaults(schema: TObject, value: Record<string, unknown>): void {
     defaultsOf.set(schema, defaults);
   }
   // Defaults are scalars or small literals in the catalog: a copy keeps requests from sharing one.
-  for (const [key, fallback] of defaults) if (value[key] === undefined) value[key] = typeof fallback === 'object' ? structuredClone(fallback) : fallback;
+  for (const [key, fallback] of defaults)
+    if (value[key] === undefined) value[key] = typeof fallback === 'object' ? structuredClone(fallback) : fallback;
 }
 
 /** After the type check: fills defaults and runs attached rules in every object, inner objects first. */

@@ -16,7 +16,10 @@ export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<s
   if (req.socket instanceof TLSSocket) return;
   const remote = req.socket.remoteAddress ?? '';
   if (fromTrustedProxy(req, trustedProxies)) {
-    const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+    const proto = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim()
+      .toLowerCase();
     if (proto === 'https') return;
   } else if (LOOPBACK.test(remote)) {
     return;
@@ -28,8 +31,16 @@ export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<s
 export function requestOrigin(req: IncomingMessage, trustedProxies: ReadonlySet<string>, publicUrl?: string): string {
   if (publicUrl) return publicUrl.replace(/\/$/, '');
   const proxied = fromTrustedProxy(req, trustedProxies);
-  const first = (h: string | string[] | undefined) => String(h ?? '').split(',')[0].trim();
-  const proto = proxied && first(req.headers['x-forwarded-proto']) ? first(req.headers['x-forwarded-proto']) : req.socket instanceof TLSSocket ? 'https' : 'http';
+  const first = (h: string | string[] | undefined) =>
+    String(h ?? '')
+      .split(',')[0]
+      .trim();
+  const proto =
+    proxied && first(req.headers['x-forwarded-proto'])
+      ? first(req.headers['x-forwarded-proto'])
+      : req.socket instanceof TLSSocket
+        ? 'https'
+        : 'http';
   const host = (proxied && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
   return `${proto}://${host}`;
 }

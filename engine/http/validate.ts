@@ -41,21 +41,26 @@ export function validate(schema: TObject, input: unknown, rules: readonly Rule[]
 
 /** Form values are strings and single query values are not arrays: shape them to the schema. */
 function coerce(schema: TObject, input: unknown): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ApiError('invalid', 'request body must be an object', 422);
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new ApiError('invalid', 'request body must be an object', 422);
   const value: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   for (const [key, prop] of Object.entries(schema.properties)) {
     const field = value[key];
     if (field === undefined) continue;
-    if (isArraySchema(prop) && !Array.isArray(field)) value[key] = typeof field === 'string' && field.includes(',') ? field.split(',') : [field];
-    if (isArraySchema(prop) && isPlainObject(field) && Object.keys(field).every((k) => /^\d+$/.test(k))) value[key] = Object.values(field);
+    if (isArraySchema(prop) && !Array.isArray(field))
+      value[key] = typeof field === 'string' && field.includes(',') ? field.split(',') : [field];
+    if (isArraySchema(prop) && isPlainObject(field) && Object.keys(field).every((k) => /^\d+$/.test(k)))
+      value[key] = Object.values(field);
   }
   return coerceTo(schema, value) as Record<string, unknown>;
 }
 
 function isArraySchema(schema: TSchema): boolean {
-  return schema[Kind] === 'Array' || (schema[Kind] === 'Union' && (schema.anyOf as TSchema[]).some((s) => s[Kind] === 'Array'));
+  return (
+    schema[Kind] === 'Array' ||
+    (schema[Kind] === 'Union' && (schema.anyOf as TSchema[]).some((s) => s[Kind] === 'Array'))
+  );
 }
-
 
 /** Prefer the most specific error: inside a union, the branch whose type the value has. */
 function firstError(errors: ValueError[]): ValueError {
@@ -66,10 +71,19 @@ function firstError(errors: ValueError[]): ValueError {
   return typed ? firstError(typed) : error;
 }
 
-const TYPE_ERRORS = new Set([ValueErrorType.String, ValueErrorType.Number, ValueErrorType.Integer, ValueErrorType.Boolean, ValueErrorType.Null, ValueErrorType.Object, ValueErrorType.Array, ValueErrorType.Literal]);
+const TYPE_ERRORS = new Set([
+  ValueErrorType.String,
+  ValueErrorType.Number,
+  ValueErrorType.Integer,
+  ValueErrorType.Boolean,
+  ValueErrorType.Null,
+  ValueErrorType.Object,
+  ValueErrorType.Array,
+  ValueErrorType.Literal,
+]);
 
 function describe(error: ValueError): string {
-  const field = (error.path.replace(/^\//, '').replace(/\//g, '.') || 'body');
+  const field = error.path.replace(/^\//, '').replace(/\//g, '.') || 'body';
   const s = error.schema as Record<string, unknown>;
   const custom = s.errorMessage as string | undefined;
   switch (error.type) {
@@ -78,7 +92,9 @@ function describe(error: ValueError): string {
     case ValueErrorType.StringMaxLength:
       return `${field} must be at most ${s.maxLength} characters`;
     case ValueErrorType.StringMinLength:
-      return s.minLength === 1 ? `${field} is not allowed to be empty` : `${field} must be at least ${s.minLength} characters`;
+      return s.minLength === 1
+        ? `${field} is not allowed to be empty`
+        : `${field} must be at least ${s.minLength} characters`;
     case ValueErrorType.StringPattern:
     case ValueErrorType.StringFormat:
       return `${field} ${custom ?? 'is not in the expected format'}`;

@@ -14,7 +14,11 @@ export function requestVersion(header: string | undefined, accountVersion: strin
     throw new ApiError('invalid', 'Service-Version must be a date in the form YYYY-MM-DD', 422);
   }
   if (value < accountVersion) {
-    throw new ApiError('unsupported_service_version', `Service-Version ${value} is older than this account's version ${accountVersion}`, 422);
+    throw new ApiError(
+      'unsupported_service_version',
+      `Service-Version ${value} is older than this account's version ${accountVersion}`,
+      422,
+    );
   }
   return value;
 }

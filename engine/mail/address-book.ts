@@ -26,10 +26,14 @@ const NCOA_SAMPLE: AddressRecord = {
   address_zip: '07090-1234',
 };
 
-const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+const text = (value: unknown): string | null =>
+  value === undefined || value === null || value === '' ? null : String(value);
 
 /** Builds the stored address from a validated create body (no id or dates yet). */
-export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
+export function buildAddress(
+  input: Record<string, unknown>,
+  mode: Scope['mode'],
+): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
   const given = String(input.address_country ?? 'US').toUpperCase();
   const territory = US_TERRITORIES.has(given);
   const country = territory ? 'US' : given;
@@ -69,7 +73,11 @@ export function buildAddress(input: Record<string, unknown>, mode: Scope['mode']
 }
 
 /** Live addresses count against the edition's limit; the counter moves with creates and deletes. */
-const liveAddresses = (scope: Scope): CounterKey => ({ accountId: scope.accountId, name: 'live_addresses', period: 'all' });
+const liveAddresses = (scope: Scope): CounterKey => ({
+  accountId: scope.accountId,
+  name: 'live_addresses',
+  period: 'all',
+});
 
 export async function createAddress(
   services: Services,
@@ -79,10 +87,19 @@ export async function createAddress(
   claim?: IdempotencyClaim,
 ): Promise<ApiObject> {
   const now = nowIso();
-  const address = { id: newId('adr'), ...buildAddress(input, scope.mode), date_created: now, date_modified: now } as ApiObject;
+  const address = {
+    id: newId('adr'),
+    ...buildAddress(input, scope.mode),
+    date_created: now,
+    date_modified: now,
+  } as ApiObject;
   const counted = scope.mode === 'live';
   if (counted && (await incrementBelow(services.db.knex, liveAddresses(scope), settings.address_limit)) === undefined) {
-    throw new ApiError('feature_limit_reached', `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`, 403);
+    throw new ApiError(
+      'feature_limit_reached',
+      `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`,
+      403,
+    );
   }
   try {
     await services.objects.insert(scope, KIND, address, { claim, event: CREATED });
@@ -93,7 +110,11 @@ export async function createAddress(
   return address;
 }
 
-export async function deleteAddress(services: Services, scope: Scope, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteAddress(
+  services: Services,
+  scope: Scope,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
   const deleted = await services.objects.transition(scope, KIND, id, {
     change: (current) => ({ ...current, deleted: true }),
     event: DELETED,

@@ -8,7 +8,8 @@ export interface AddressRecord {
   address_zip: string | null;
 }
 
-const upper = (value: string | null): string | null => (value === null ? null : value.replace(/\s+/g, ' ').trim().toUpperCase());
+const upper = (value: string | null): string | null =>
+  value === null ? null : value.replace(/\s+/g, ' ').trim().toUpperCase();
 
 export function upperRecord(record: AddressRecord): AddressRecord {
   return {

@@ -43,9 +43,23 @@ function queryParameters(operation: Operation): Json[] {
   for (const [name, schema] of Object.entries(operation.query?.properties ?? {})) {
     const json = plain(schema);
     const isObject = json.type === 'object' || json.patternProperties !== undefined;
-    params.push({ name, in: 'query', required: false, description: json.description, schema: json, ...(isObject ? { style: 'deepObject', explode: true } : {}) });
+    params.push({
+      name,
+      in: 'query',
+      required: false,
+      description: json.description,
+      schema: json,
+      ...(isObject ? { style: 'deepObject', explode: true } : {}),
+    });
   }
-  if (operation.idempotent) params.push({ name: 'idempotency_key', in: 'query', required: false, schema: { type: 'string', maxLength: 256 }, description: 'Alternative to the Idempotency-Key header.' });
+  if (operation.idempotent)
+    params.push({
+      name: 'idempotency_key',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', maxLength: 256 },
+      description: 'Alternative to the Idempotency-Key header.',
+    });
   return params;
 }
 
@@ -57,15 +71,32 @@ function operationObject(resource: Resource, operation: Operation): Json {
     return { name, in: 'path', required: true, schema: { type: 'string', pattern } };
   });
   parameters.unshift(...pathParameters);
-  if (operation.idempotent) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 256 } });
-  const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } } };
+  if (operation.idempotent)
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 256 },
+    });
+  const error = {
+    description: 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } },
+  };
   const doc: Json = {
     operationId: `${resource.name}_${operation.name}`,
     summary: operation.summary,
     tags: [resource.title],
     parameters,
     responses: {
-      200: { description: 'Success', content: { 'application/json': { schema: responseSchema(resource, operation), example: operation.response === 'object' && !operation.responseSchema ? resource.sample : undefined } } },
+      200: {
+        description: 'Success',
+        content: {
+          'application/json': {
+            schema: responseSchema(resource, operation),
+            example: operation.response === 'object' && !operation.responseSchema ? resource.sample : undefined,
+          },
+        },
+      },
       401: error,
       403: error,
       404: error,
@@ -78,7 +109,11 @@ function operationObject(resource: Resource, operation: Operation): Json {
     const body = plain(operation.body);
     doc.requestBody = {
       required: true,
-      content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body }, 'multipart/form-data': { schema: body } },
+      content: {
+        'application/json': { schema: body },
+        'application/x-www-form-urlencoded': { schema: body },
+        'multipart/form-data': { schema: body },
+      },
     };
   }
   return doc;
@@ -96,11 +131,21 @@ export function openApiDocument(serverUrl = 'http://127.0.0.1:8000'): Json {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'printpost', version: '1.0.0', description: 'Print-and-mail and address-verification API.', license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'printpost',
+      version: '1.0.0',
+      description: 'Print-and-mail and address-verification API.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: serverUrl }],
     security: [{ basicAuth: [] }],
     tags: catalog.map((r) => ({ name: r.title, description: r.description })),
     paths,
-    components: { schemas, securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'API key as the user name, empty password.' } } },
+    components: {
+      schemas,
+      securitySchemes: {
+        basicAuth: { type: 'http', scheme: 'basic', description: 'API key as the user name, empty password.' },
+      },
+    },
   };
 }

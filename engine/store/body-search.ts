@@ -37,13 +37,24 @@ const anyLike = (q: Knex.QueryBuilder, list: string[]) => {
 };
 
 /** Newest first, at most `limit` objects of this scope and kind whose body may match. */
-export async function searchBodies(knex: Knex, reader: Reader, scope: Scope, kind: string, search: BodySearch): Promise<ApiObject[]> {
+export async function searchBodies(
+  knex: Knex,
+  reader: Reader,
+  scope: Scope,
+  kind: string,
+  search: BodySearch,
+): Promise<ApiObject[]> {
   const query = knex('objects')
     .select('body')
     .where({ account_id: scope.accountId, mode: scope.mode, kind, deleted: false });
   for (const m of search.all ?? []) query.where((q) => anyLike(q, patterns(m)));
   if (search.any?.length) query.where((q) => anyLike(q, search.any!.flatMap(patterns)));
-  query.orderBy([{ column: 'date_created', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(search.limit);
+  query
+    .orderBy([
+      { column: 'date_created', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(search.limit);
   const rows = await reader.all<{ body: string }>(query);
   return rows.map((r) => JSON.parse(r.body) as ApiObject);
 }

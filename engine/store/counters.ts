@@ -38,8 +38,8 @@ export async function setCounter(knex: Knex, key: CounterKey, count: number): Pr
 
 /** The current count (0 when never counted). */
 export async function readCounter(knex: Knex, key: CounterKey): Promise<number> {
-  const row = (await knex('usage_counters').where({ account_id: key.accountId, name: key.name, period: key.period }).first('count')) as
-    | { count: number | string }
-    | undefined;
+  const row = (await knex('usage_counters')
+    .where({ account_id: key.accountId, name: key.name, period: key.period })
+    .first('count')) as { count: number | string } | undefined;
   return Number(row?.count ?? 0);
 }

@@ -31,7 +31,11 @@ export function completionParams(c: ClaimCompletion): unknown[] {
 }
 
 /** Records the answer on `db` (a transaction, or the connection itself); throws if the claim was lost. */
-export async function completeClaim(db: Knex, claim: IdempotencyClaim, response: { status: number; body: unknown }): Promise<void> {
+export async function completeClaim(
+  db: Knex,
+  claim: IdempotencyClaim,
+  response: { status: number; body: unknown },
+): Promise<void> {
   const changed = await db('idempotency_keys')
     .where({ ...claim.where, claim: claim.token, status: 0 })
     .update({ status: response.status, body: JSON.stringify(response.body) });

@@ -4,7 +4,13 @@
 // insert is flushed on the next turn of the event loop).
 import type { Knex } from 'knex';
 import { insertEvents, type EventRow } from './events';
-import { claimLost, completeClaim, completionParams, SQLITE_COMPLETE_SQL, type ClaimCompletion } from './idempotency-claims';
+import {
+  claimLost,
+  completeClaim,
+  completionParams,
+  SQLITE_COMPLETE_SQL,
+  type ClaimCompletion,
+} from './idempotency-claims';
 
 export interface PendingRows {
   objects: Record<string, unknown>[];
@@ -63,7 +69,13 @@ export class InsertBatcher {
     const metadata = all.flatMap((r) => r.metadata);
     const completions = all.flatMap((r) => r.completions);
     const events = all.flatMap((r) => r.events);
-    if (this.sqlite) return writeSqlite(this.knex, objects, [...metadata.map((row) => ['object_metadata', row] as const), ...events.map((row) => ['events', row] as const)], completions);
+    if (this.sqlite)
+      return writeSqlite(
+        this.knex,
+        objects,
+        [...metadata.map((row) => ['object_metadata', row] as const), ...events.map((row) => ['events', row] as const)],
+        completions,
+      );
     await this.knex.transaction(async (trx) => {
       // Chunks of 100 rows keep each statement's parameter count modest.
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
@@ -104,7 +116,10 @@ const statementsByConnection = new WeakMap<SqliteConnection, Map<string, Prepare
 
 function prepareInsert(knex: Knex, connection: SqliteConnection, table: string, columns: string[]): PreparedInsert {
   const marker = (i: number) => `\u0000col:${i}`;
-  const { sql, bindings } = knex(table).insert(Object.fromEntries(columns.map((c, i) => [c, marker(i)]))).toSQL().toNative();
+  const { sql, bindings } = knex(table)
+    .insert(Object.fromEntries(columns.map((c, i) => [c, marker(i)])))
+    .toSQL()
+    .toNative();
   const order = bindings.map((b) => columns[Number(String(b).slice(marker(0).length - 1))]);
   return { statement: connection.prepare(sql), columns: order };
 }

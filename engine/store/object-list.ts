@@ -64,12 +64,23 @@ export function filteredQuery(knex: Knex, scope: Scope, kind: string, params: Li
   if (params.dateCreated) applyRange(query, 'date_created', params.dateCreated);
   for (const filter of params.filters ?? []) applyFilter(query, filter);
   for (const [key, value] of Object.entries(params.metadata ?? {})) {
-    query.whereIn('id', knex('object_metadata').select('object_id').where({ account_id: scope.accountId, mode: scope.mode, kind, key, value }));
+    query.whereIn(
+      'id',
+      knex('object_metadata')
+        .select('object_id')
+        .where({ account_id: scope.accountId, mode: scope.mode, kind, key, value }),
+    );
   }
   return query;
 }
 
-export async function listPage(knex: Knex, reader: Reader, scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
+export async function listPage(
+  knex: Knex,
+  reader: Reader,
+  scope: Scope,
+  kind: string,
+  params: ListParams,
+): Promise<ListPage> {
   const sort = params.sort ?? { column: 'date_created', direction: 'desc' };
   const base = filteredQuery(knex, scope, kind, params);
   // Rows without a value in the sort column cannot be placed on a keyset: they are not listed in that order.
@@ -79,7 +90,10 @@ export async function listPage(knex: Knex, reader: Reader, scope: Scope, kind: s
   const cursor = token ? decodeCursor(token, sort.column) : undefined;
   // Walking forward follows the requested direction; walking back runs against it, then reverses.
   const descending = (sort.direction === 'desc') !== backwards;
-  const query = base.clone().select('id', 'body').limit(params.limit + 1);
+  const query = base
+    .clone()
+    .select('id', 'body')
+    .limit(params.limit + 1);
   if (cursor) query.whereRaw(`(??, id) ${descending ? '<' : '>'} (?, ?)`, [sort.column, cursor.value, cursor.id]);
   const order = descending ? 'desc' : 'asc';
   query.orderBy([

@@ -55,7 +55,10 @@ export class ObjectStore {
     const sqlite = knex.client.config.client === 'better-sqlite3';
     this.batcher = new InsertBatcher(knex, sqlite);
     this.locks = !sqlite;
-    const byId = (s: Slot) => this.knex('objects').select('body').where({ account_id: s(0), mode: s(1), kind: s(2), id: s(3) });
+    const byId = (s: Slot) =>
+      this.knex('objects')
+        .select('body')
+        .where({ account_id: s(0), mode: s(1), kind: s(2), id: s(3) });
     this.byId = this.reader.prepare<Row>((s) => byId(s).where('deleted', false).limit(1));
     this.byIdWithDeleted = this.reader.prepare<Row>((s) => byId(s).limit(1));
   }
@@ -63,7 +66,14 @@ export class ObjectStore {
   async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<void> {
     const { trx, claim, event } = options;
     const row = objectRow(scope, kind, object);
-    const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({ object_id: object.id, account_id: scope.accountId, mode: scope.mode, kind, key, value }));
+    const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({
+      object_id: object.id,
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind,
+      key,
+      value,
+    }));
     const events = event ? [eventRow(scope, event.type, event.resource, object)] : [];
     if (!trx) {
       const completions = claim ? [{ claim, status: 200, body: row.body }] : [];
@@ -76,8 +86,18 @@ export class ObjectStore {
   }
 
   /** The object, or undefined when it does not exist in this scope (or was deleted, unless asked). */
-  async get(scope: Scope, kind: string, id: string, options: { includeDeleted?: boolean } = {}): Promise<ApiObject | undefined> {
-    const [row] = await (options.includeDeleted ? this.byIdWithDeleted : this.byId)([scope.accountId, scope.mode, kind, id]);
+  async get(
+    scope: Scope,
+    kind: string,
+    id: string,
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<ApiObject | undefined> {
+    const [row] = await (options.includeDeleted ? this.byIdWithDeleted : this.byId)([
+      scope.accountId,
+      scope.mode,
+      kind,
+      id,
+    ]);
     return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
 
@@ -97,13 +117,23 @@ export class ObjectStore {
         const current = JSON.parse(row.body) as ApiObject;
         const refusal = transition.refuse?.(current);
         if (refusal) throw refusal;
-        const next: ApiObject = { ...transition.change(current), id: current.id, date_modified: later(current.date_modified) };
+        const next: ApiObject = {
+          ...transition.change(current),
+          id: current.id,
+          date_modified: later(current.date_modified),
+        };
         const changed = await trx('objects')
           .where({ ...key, date_modified: current.date_modified })
-          .update({ body: JSON.stringify(next), date_modified: next.date_modified, deleted: next.deleted === true, ...filterColumns(next) });
+          .update({
+            body: JSON.stringify(next),
+            date_modified: next.date_modified,
+            deleted: next.deleted === true,
+            ...filterColumns(next),
+          });
         if (changed !== 1) return undefined;
         if (next.deleted === true) await trx('object_metadata').where({ object_id: id }).delete();
-        if (transition.event) await insertEvents(trx, [eventRow(scope, transition.event.type, transition.event.resource, next)]);
+        if (transition.event)
+          await insertEvents(trx, [eventRow(scope, transition.event.type, transition.event.resource, next)]);
         return { next };
       });
       if (outcome) return outcome.next;

@@ -64,6 +64,9 @@ export class DatabaseHitCounter {
   private async sweep(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_MS) return;
     this.lastSweep = Date.now();
-    await this.knex('rate_windows').where('window_start', '<', Date.now() - SWEEP_MS).delete().catch(() => undefined);
+    await this.knex('rate_windows')
+      .where('window_start', '<', Date.now() - SWEEP_MS)
+      .delete()
+      .catch(() => undefined);
   }
 }

@@ -29,7 +29,11 @@ function template(query: Knex.QueryBuilder): Template {
   const compiled = query.toSQL();
   const constants = compiled.bindings as unknown[];
   const slots = constants.map((b) => (typeof b === 'string' && b.startsWith(SLOT) ? Number(b.slice(SLOT.length)) : -1));
-  return { sql: compiled.sql, native: compiled.toNative().sql, bind: (values) => slots.map((s, i) => (s >= 0 ? values[s] : constants[i])) };
+  return {
+    sql: compiled.sql,
+    native: compiled.toNative().sql,
+    bind: (values) => slots.map((s, i) => (s >= 0 ? values[s] : constants[i])),
+  };
 }
 
 export function knexReader(knex: Knex): Reader {

@@ -16,7 +16,9 @@ function random(bytes: number): Buffer {
 
 /** `adr_3f9c0a1b2c3d4e5f`: the spec's prefix plus 16 random hex characters (26 for snap packs). */
 export function newId(prefix: string, length = 16): string {
-  return `${prefix}_${random(Math.ceil(length / 2)).toString('hex').slice(0, length)}`;
+  return `${prefix}_${random(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length)}`;
 }
 
 /** API keys carry 32 random hex characters after their mode (and `pub_`) prefix. */

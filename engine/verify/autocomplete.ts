@@ -26,7 +26,8 @@ export const MAX_SUGGESTIONS = 10;
 /** Newest candidate addresses read per keystroke: bounds its cost on a huge address book. */
 export const MAX_CANDIDATES = 500;
 
-const UNIT = /\s(?:APT|BSMT|BLDG|DEPT|FL|FRNT|HNGR|KEY|LBBY|LOT|LOWR|OFC|PH|PIER|REAR|RM|SIDE|SLIP|SPC|STOP|STE|TRLR|UNIT|UPPR|PMB|#)(?:\s|$).*$/;
+const UNIT =
+  /\s(?:APT|BSMT|BLDG|DEPT|FL|FRNT|HNGR|KEY|LBBY|LOT|LOWR|OFC|PH|PIER|REAR|RM|SIDE|SLIP|SPC|STOP|STE|TRLR|UNIT|UPPR|PMB|#)(?:\s|$).*$/;
 const NUMBERED = /^(\d+[A-Z]?(?:[-/]\d+[A-Z]?)?)\s+(.+)$/;
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim().toUpperCase();
@@ -50,7 +51,11 @@ function typedParts(prefix: string): { typed: string; number: string; streetType
 }
 
 /** Suggestions for a prefix from stored addresses: whole lines first, then "<number> <street>" completions. */
-export function suggestFromAddresses(prefix: string, filters: AutocompleteFilters, addresses: Iterable<BookAddress>): Suggestion[] {
+export function suggestFromAddresses(
+  prefix: string,
+  filters: AutocompleteFilters,
+  addresses: Iterable<BookAddress>,
+): Suggestion[] {
   const { typed, number, streetTyped } = typedParts(prefix);
   const exact = new Map<string, { s: Suggestion; n: number }>();
   const streets = new Map<string, { s: Suggestion; n: number }>();
@@ -76,7 +81,8 @@ export function suggestFromAddresses(prefix: string, filters: AutocompleteFilter
       add(streets, { ...base, primary_line: number ? `${number} ${street}` : line.replace(UNIT, '') });
     }
   }
-  const ranked = (map: typeof exact) => [...map.values()].sort((x, y) => y.n - x.n || (x.s.primary_line < y.s.primary_line ? -1 : 1)).map((e) => e.s);
+  const ranked = (map: typeof exact) =>
+    [...map.values()].sort((x, y) => y.n - x.n || (x.s.primary_line < y.s.primary_line ? -1 : 1)).map((e) => e.s);
   const out = ranked(exact);
   const seen = new Set(out.map((s) => `${s.primary_line}|${s.city}|${s.state}|${s.zip_code}`));
   for (const s of ranked(streets)) if (!seen.has(`${s.primary_line}|${s.city}|${s.state}|${s.zip_code}`)) out.push(s);
@@ -84,7 +90,12 @@ export function suggestFromAddresses(prefix: string, filters: AutocompleteFilter
 }
 
 /** One query for the addresses that can match: the database filters, suggestFromAddresses decides. */
-function candidates(services: Services, scope: Scope, prefix: string, filters: AutocompleteFilters): Promise<BookAddress[]> {
+function candidates(
+  services: Services,
+  scope: Scope,
+  prefix: string,
+  filters: AutocompleteFilters,
+): Promise<BookAddress[]> {
   const { typed, streetTyped } = typedParts(prefix);
   const all: BodyMatch[] = [{ field: 'address_country', equals: 'UNITED STATES' }];
   if (filters.state) all.push({ field: 'address_state', equals: filters.state.trim().toUpperCase() });
@@ -97,11 +108,25 @@ function candidates(services: Services, scope: Scope, prefix: string, filters: A
 export function autocompletion(suggestions: Suggestion[], letterCase?: LetterCase): Autocompletion {
   return {
     id: newId('us_auto'),
-    suggestions: suggestions.slice(0, MAX_SUGGESTIONS).map((s) => ({ ...s, primary_line: applyCase(s.primary_line, letterCase), city: applyCase(s.city, letterCase), object: 'us_autocompletion' as const })),
+    suggestions: suggestions.slice(0, MAX_SUGGESTIONS).map((s) => ({
+      ...s,
+      primary_line: applyCase(s.primary_line, letterCase),
+      city: applyCase(s.city, letterCase),
+      object: 'us_autocompletion' as const,
+    })),
     object: 'us_autocompletion',
   };
 }
 
-export async function autocompleteLive(services: Services, scope: Scope, prefix: string, filters: AutocompleteFilters, letterCase?: LetterCase): Promise<Autocompletion> {
-  return autocompletion(suggestFromAddresses(prefix, filters, await candidates(services, scope, prefix, filters)), letterCase);
+export async function autocompleteLive(
+  services: Services,
+  scope: Scope,
+  prefix: string,
+  filters: AutocompleteFilters,
+  letterCase?: LetterCase,
+): Promise<Autocompletion> {
+  return autocompletion(
+    suggestFromAddresses(prefix, filters, await candidates(services, scope, prefix, filters)),
+    letterCase,
+  );
 }

@@ -2,7 +2,28 @@
 export type LetterCase = 'upper' | 'proper';
 
 // Tokens that stay upper case in proper case: directionals, PO, military and route prefixes, states.
-const KEEP_UPPER = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'PO', 'PSC', 'CMR', 'APO', 'FPO', 'DPO', 'RR', 'HC', 'USS', 'USNS', 'URB', 'PMB']);
+const KEEP_UPPER = new Set([
+  'N',
+  'S',
+  'E',
+  'W',
+  'NE',
+  'NW',
+  'SE',
+  'SW',
+  'PO',
+  'PSC',
+  'CMR',
+  'APO',
+  'FPO',
+  'DPO',
+  'RR',
+  'HC',
+  'USS',
+  'USNS',
+  'URB',
+  'PMB',
+]);
 
 function properWord(word: string, isLast: boolean, lastLine: boolean): string {
   if (KEEP_UPPER.has(word)) return word;

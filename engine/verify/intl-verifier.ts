@@ -39,14 +39,22 @@ export function normalizePostalCode(country: string, raw: string): string {
   const c = up(raw).replace(/^[A-Z]{2}-(?=\d)/, (p) => (p.slice(0, 2) === country ? '' : p));
   const compact = c.replace(/[\s-]/g, '');
   switch (country) {
-    case 'GB': return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : c;
-    case 'CA': return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : c;
-    case 'NL': return /^\d{4}[A-Z]{2}$/.test(compact) ? `${compact.slice(0, 4)} ${compact.slice(4)}` : c;
-    case 'BR': return /^\d{8}$/.test(compact) ? `${compact.slice(0, 5)}-${compact.slice(5)}` : c;
-    case 'JP': return /^\d{7}$/.test(compact) ? `${compact.slice(0, 3)}-${compact.slice(3)}` : c.replace(/^〒\s*/, '');
-    case 'PL': return /^\d{5}$/.test(compact) ? `${compact.slice(0, 2)}-${compact.slice(2)}` : c;
-    case 'SE': return /^\d{5}$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : c;
-    default: return c;
+    case 'GB':
+      return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : c;
+    case 'CA':
+      return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : c;
+    case 'NL':
+      return /^\d{4}[A-Z]{2}$/.test(compact) ? `${compact.slice(0, 4)} ${compact.slice(4)}` : c;
+    case 'BR':
+      return /^\d{8}$/.test(compact) ? `${compact.slice(0, 5)}-${compact.slice(5)}` : c;
+    case 'JP':
+      return /^\d{7}$/.test(compact) ? `${compact.slice(0, 3)}-${compact.slice(3)}` : c.replace(/^〒\s*/, '');
+    case 'PL':
+      return /^\d{5}$/.test(compact) ? `${compact.slice(0, 2)}-${compact.slice(2)}` : c;
+    case 'SE':
+      return /^\d{5}$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : c;
+    default:
+      return c;
   }
 }
 
@@ -84,14 +92,24 @@ export function splitStreet(line: string): { primary_number: string; street_name
 
 /** One-line form: the first comma part is the street; the postal code is found by the country's pattern. */
 function fromOneLine(country: string, address: string): Omit<IntlVerificationInput, 'country'> {
-  const parts = up(address).split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = up(address)
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const primary = parts.shift() ?? '';
   let words = parts.join(' ').split(' ').filter(Boolean);
   let postal = '';
   for (const n of [2, 1]) {
     for (const at of [words.length - n, 0]) {
       const candidate = words.slice(at, at + n).join(' ');
-      if (!postal && at >= 0 && words.length >= n && /\d/.test(candidate) && postcodeValidatorExistsForCountry(country) && postalCodeValid(country, normalizePostalCode(country, candidate))) {
+      if (
+        !postal &&
+        at >= 0 &&
+        words.length >= n &&
+        /\d/.test(candidate) &&
+        postcodeValidatorExistsForCountry(country) &&
+        postalCodeValid(country, normalizePostalCode(country, candidate))
+      ) {
         postal = candidate;
         words = [...words.slice(0, at), ...words.slice(at + n)];
       }
@@ -113,12 +131,20 @@ export function verifyIntlAddress(input: IntlVerificationInput): IntlVerificatio
 
   let deliverability: IntlDeliverability = 'deliverable';
   if (postal !== '' && !postalCodeValid(country, postal)) deliverability = 'no_match';
-  else if (postal !== '' && state !== '' && !(regionsOfPostalCode(country, postal)?.includes(state) ?? true)) deliverability = 'undeliverable';
-  else if ((printsField(country, 'locality') && city === '') || (printsField(country, 'postalCode') && postcodeValidatorExistsForCountry(country) && postal === '') || (hasRegions(country) && state === '')) {
+  else if (postal !== '' && state !== '' && !(regionsOfPostalCode(country, postal)?.includes(state) ?? true))
+    deliverability = 'undeliverable';
+  else if (
+    (printsField(country, 'locality') && city === '') ||
+    (printsField(country, 'postalCode') && postcodeValidatorExistsForCountry(country) && postal === '') ||
+    (hasRegions(country) && state === '')
+  ) {
     deliverability = 'deliverable_missing_info';
   }
 
-  const locality = formatAddress({ postalCountry: country, locality: city, administrativeArea: state, postalCode: postal, addressLines: [] }, 'latin');
+  const locality = formatAddress(
+    { postalCountry: country, locality: city, administrativeArea: state, postalCode: postal, addressLines: [] },
+    'latin',
+  );
   // Formats whose locality lives in the address lines (JP latin) would drop the city: keep it in front.
   const lastLine = up([printsField(country, 'locality') ? '' : city, ...locality].filter(Boolean).join(' '));
   return {

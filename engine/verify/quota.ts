@@ -15,7 +15,12 @@ export const usagePeriod = (at = new Date()): string => at.toISOString().slice(0
  */
 const freeKey = (accountId: string, period: string): CounterKey => ({ accountId, name: FREE_US_VERIFICATIONS, period });
 
-export async function takeFreeVerification(knex: Knex, accountId: string, quota: number, period = usagePeriod()): Promise<number> {
+export async function takeFreeVerification(
+  knex: Knex,
+  accountId: string,
+  quota: number,
+  period = usagePeriod(),
+): Promise<number> {
   const count = await incrementBelow(knex, freeKey(accountId, period), quota);
   if (count === undefined) {
     throw new ApiError(
@@ -33,6 +38,11 @@ export async function freeVerificationsUsed(knex: Knex, accountId: string, perio
 }
 
 /** Sets the count directly: for operators (and tests) that need to grant or use up the allowance. */
-export async function setFreeVerificationsUsed(knex: Knex, accountId: string, count: number, period = usagePeriod()): Promise<void> {
+export async function setFreeVerificationsUsed(
+  knex: Knex,
+  accountId: string,
+  count: number,
+  period = usagePeriod(),
+): Promise<void> {
   await setCounter(knex, freeKey(accountId, period), count);
 }

@@ -40,7 +40,11 @@ function recordLines(record: UsAddressRecord, v: UsVerification): Required<UsAdd
     address_line2: line2 === '' ? null : line2,
     address_city: c.city || (record.address_city ?? null),
     address_state: c.state || (record.address_state ?? null),
-    address_zip: c.zip_code ? (c.zip_code_plus_4 ? `${c.zip_code}-${c.zip_code_plus_4}` : c.zip_code) : (record.address_zip ?? null),
+    address_zip: c.zip_code
+      ? c.zip_code_plus_4
+        ? `${c.zip_code}-${c.zip_code_plus_4}`
+        : c.zip_code
+      : (record.address_zip ?? null),
   };
 }
 
@@ -68,7 +72,11 @@ export function judge(record: UsAddressRecord, mode: Mode): UsJudged {
 }
 
 /** Throws `failed_deliverability_strictness` (422) when the account's setting refuses the judged address. */
-export function assertStrictness(judged: Pick<UsJudged, 'deliverability' | 'reason'>, strictness: string, field = 'to'): void {
+export function assertStrictness(
+  judged: Pick<UsJudged, 'deliverability' | 'reason'>,
+  strictness: string,
+  field = 'to',
+): void {
   const { deliverability, reason } = judged;
   if (!strictnessAllows(strictness, deliverability)) {
     throw new ApiError(
@@ -89,7 +97,10 @@ export function standardizeUsRecord(record: UsAddressRecord): Required<UsAddress
 }
 
 /** How deliverable the address is (see judge). */
-export function usDeliverability(record: UsAddressRecord, mode: Mode): { deliverability: UsDeliverability; reason: string } {
+export function usDeliverability(
+  record: UsAddressRecord,
+  mode: Mode,
+): { deliverability: UsDeliverability; reason: string } {
   const { deliverability, reason } = judge(record, mode);
   return { deliverability, reason };
 }
@@ -100,7 +111,12 @@ export function assertUsMailStrictness(record: UsAddressRecord, strictness: stri
 }
 
 /** A mailpiece `to`: its standardized lines and deliverability, after the strictness check; one verifier run. */
-export function verifiedUsRecord(record: UsAddressRecord, strictness: string, mode: Mode, field = 'to'): Required<UsAddressRecord> & { deliverability: UsDeliverability } {
+export function verifiedUsRecord(
+  record: UsAddressRecord,
+  strictness: string,
+  mode: Mode,
+  field = 'to',
+): Required<UsAddressRecord> & { deliverability: UsDeliverability } {
   const judged = judge(record, mode);
   assertStrictness(judged, strictness, field);
   return { ...judged.lines, deliverability: judged.deliverability };

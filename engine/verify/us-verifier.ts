@@ -5,7 +5,15 @@ import { newId } from '../util/ids';
 import { parseUsAddress, standardize, isMilitaryState, type ParsedUsAddress } from './usps';
 import { lookupZip, normalizeCity, zipsForCityState, type ZipRecord } from './zipdb';
 import type { LetterCase } from './case';
-import { NO_SCORE, noDpvAnalysis, withCase, type UsComponents, type UsDeliverability, type UsVerification, type UsVerificationInput } from './us-object';
+import {
+  NO_SCORE,
+  noDpvAnalysis,
+  withCase,
+  type UsComponents,
+  type UsDeliverability,
+  type UsVerification,
+  type UsVerificationInput,
+} from './us-object';
 
 /** Where the address is, as far as the ZIP database can tell. */
 interface Place {
@@ -40,7 +48,8 @@ function cityForZip(record: ZipRecord, city: string): string | undefined {
   const upper = city.toUpperCase();
   if (record.type === 'military' && MILITARY_CITIES.has(upper)) return upper;
   const elsewhere = zipsForCityState(city, record.state);
-  if (elsewhere.length === 0) return record.cities.find((c) => nearlySame(normalizeCity(c), normalizeCity(city))) ?? upper;
+  if (elsewhere.length === 0)
+    return record.cities.find((c) => nearlySame(normalizeCity(c), normalizeCity(city))) ?? upper;
   const scf = record.zip.slice(0, 3);
   return elsewhere.some((z) => z.startsWith(scf)) ? upper : undefined;
 }
@@ -52,7 +61,8 @@ function nearlySame(a: string, b: string): boolean {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     if (Math.min(...row) > max) return false;
     prev = row;
   }
@@ -61,7 +71,14 @@ function nearlySame(a: string, b: string): boolean {
 
 /** ZIP first (it must exist and agree with city and state); else a city and state with exactly one ZIP. */
 function place(p: ParsedUsAddress): Place {
-  const miss = (reason: string, record?: ZipRecord): Place => ({ found: false, reason, record, city: p.city, state: p.state, zip: p.zip_code });
+  const miss = (reason: string, record?: ZipRecord): Place => ({
+    found: false,
+    reason,
+    record,
+    city: p.city,
+    state: p.state,
+    zip: p.zip_code,
+  });
   if (p.zip_code !== '') {
     const record = lookupZip(p.zip_code);
     if (!record) return miss(`ZIP code ${p.zip_code} does not exist`);
@@ -76,19 +93,29 @@ function place(p: ParsedUsAddress): Place {
   const record = lookupZip(zips[0])!;
   const city = cityIn(record, p.city) ?? p.city;
   // Several ZIPs: which one serves the street needs street data the database does not hold.
-  if (zips.length > 1) return { ...miss(`${city} ${record.state} has ${zips.length} ZIP codes: send zip_code`), city, state: record.state };
+  if (zips.length > 1)
+    return {
+      ...miss(`${city} ${record.state} has ${zips.length} ZIP codes: send zip_code`),
+      city,
+      state: record.state,
+    };
   return { found: true, reason: '', record, city, state: record.state, zip: record.zip };
 }
 
 function deliveryLineProblem(p: ParsedUsAddress): string {
-  if (p.kind === 'street' && (p.primary_number === '' || p.street_name === '')) return 'the street line has no house number or street';
+  if (p.kind === 'street' && (p.primary_number === '' || p.street_name === ''))
+    return 'the street line has no house number or street';
   // Ships (USS ...) and general delivery have no box number; PO, RR, HC, PSC and UNIT boxes do.
-  if (p.primary_number === '' && (/\bBOX$/.test(p.street_name) || p.kind === 'po_box')) return 'the box number is missing';
+  if (p.primary_number === '' && (/\bBOX$/.test(p.street_name) || p.kind === 'po_box'))
+    return 'the box number is missing';
   return '';
 }
 
 const ROUTE_TYPE: Partial<Record<ParsedUsAddress['kind'], UsComponents['carrier_route_type']>> = {
-  po_box: 'po_box', rural_route: 'rural_route', highway_contract: 'highway_contract', general_delivery: 'general_delivery',
+  po_box: 'po_box',
+  rural_route: 'rural_route',
+  highway_contract: 'highway_contract',
+  general_delivery: 'general_delivery',
 };
 
 /** The parser's directionals are Pub 28 abbreviations (usps/directionals.ts), the schema's values. */
@@ -102,9 +129,17 @@ export interface UsJudgement {
 
 /** Verifies one address offline. Pure apart from the (cached) ZIP database. */
 export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCase): UsJudgement {
-  const parsed = input.address !== undefined && input.address.trim() !== ''
-    ? parseUsAddress(input.address)
-    : parseUsAddress({ primaryLine: input.primary_line ?? '', secondaryLine: input.secondary_line, city: input.city, state: input.state, zipCode: input.zip_code, urbanization: input.urbanization });
+  const parsed =
+    input.address !== undefined && input.address.trim() !== ''
+      ? parseUsAddress(input.address)
+      : parseUsAddress({
+          primaryLine: input.primary_line ?? '',
+          secondaryLine: input.secondary_line,
+          city: input.city,
+          state: input.state,
+          zipCode: input.zip_code,
+          urbanization: input.urbanization,
+        });
   const where = place(parsed);
   const lineProblem = deliveryLineProblem(parsed);
   const reason = where.found ? lineProblem : where.reason;
@@ -114,7 +149,14 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
   const state = TWO_LETTERS.test(where.state) ? where.state : '';
   const urbanization = state === 'PR' ? parsed.urbanization : '';
   const plus4 = ok ? parsed.zip_code_plus_4 : '';
-  const lines = standardize({ ...parsed, city: where.city, state: where.state, zip_code: where.zip, zip_code_plus_4: plus4, urbanization });
+  const lines = standardize({
+    ...parsed,
+    city: where.city,
+    state: where.state,
+    zip_code: where.zip,
+    zip_code_plus_4: plus4,
+    urbanization,
+  });
   const located = record !== undefined && !isMilitaryState(record.state);
 
   const components: UsComponents = {
@@ -149,7 +191,10 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
   };
   const verification: UsVerification = {
     id: newId('us_ver'),
-    recipient: input.recipient === undefined || input.recipient === null || input.recipient.trim() === '' ? null : input.recipient.replace(/\s+/g, ' ').trim().toUpperCase(),
+    recipient:
+      input.recipient === undefined || input.recipient === null || input.recipient.trim() === ''
+        ? null
+        : input.recipient.replace(/\s+/g, ' ').trim().toUpperCase(),
     primary_line: lines.primaryLine,
     secondary_line: lines.secondaryLine,
     urbanization: lines.urbanization,

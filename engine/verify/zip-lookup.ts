@@ -21,7 +21,13 @@ export function lookupUsZip(zip: string): ZipLookup {
     id: newId('us_zip'),
     zip_code: zip,
     zip_code_type: record?.type ?? '',
-    cities: (record?.cities ?? []).map((city, i) => ({ city, state: record!.state, county: record!.county, county_fips: record!.countyFips, preferred: i === 0 })),
+    cities: (record?.cities ?? []).map((city, i) => ({
+      city,
+      state: record!.state,
+      county: record!.county,
+      county_fips: record!.countyFips,
+      preferred: i === 0,
+    })),
     object: 'us_zip_lookup',
   };
 }

@@ -71,14 +71,28 @@ interface Db {
 let db: Db | undefined;
 
 const TOKEN_EQUIVALENTS: Readonly<Record<string, string>> = {
-  SAINT: 'ST', STE: 'ST', SAINTE: 'ST', FORT: 'FT', MOUNT: 'MT', MOUNTAIN: 'MTN',
+  SAINT: 'ST',
+  STE: 'ST',
+  SAINTE: 'ST',
+  FORT: 'FT',
+  MOUNT: 'MT',
+  MOUNTAIN: 'MTN',
 };
 
 /** Comparison key: no diacritics, case, spaces or punctuation; SAINT/ST, FORT/FT, MOUNT/MT unified. */
 export function normalizeCity(s: string): string {
   const plain = /^[A-Z0-9 ]*$/.test(s); // fast path for the database's own upper-case ASCII names
-  const tokens = (plain ? s : s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/['’`]/g, ''))
-    .split(/[^A-Z0-9]+/).filter((t) => t.length > 0);
+  const tokens = (
+    plain
+      ? s
+      : s
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toUpperCase()
+          .replace(/['’`]/g, '')
+  )
+    .split(/[^A-Z0-9]+/)
+    .filter((t) => t.length > 0);
   return tokens.map((t) => TOKEN_EQUIVALENTS[t] ?? t).join('');
 }
 
@@ -126,10 +140,15 @@ function load(): Db {
     byZip.set(zip, { zip, city: cities[0], cities, state, county, countyFips, latitude, longitude, type });
     for (const c of cities) {
       let ck = keyOf.get(c);
-      if (ck === undefined) { ck = normalizeCity(c); keyOf.set(c, ck); }
+      if (ck === undefined) {
+        ck = normalizeCity(c);
+        keyOf.set(c, ck);
+      }
       const key = `${state}|${ck}`;
       const list = byCityState.get(key);
-      if (list) { if (list[list.length - 1] !== zip) list.push(zip); } else byCityState.set(key, [zip]);
+      if (list) {
+        if (list[list.length - 1] !== zip) list.push(zip);
+      } else byCityState.set(key, [zip]);
       if (!cityName.has(key)) cityName.set(key, c);
     }
   }
@@ -139,7 +158,11 @@ function load(): Db {
     cityKeys.push(`${key.slice(bar + 1)}|${key.slice(0, bar)}`);
   }
   cityKeys.sort();
-  const stats: ZipdbStats = { zips: byZip.size, loadMs: Math.round((performance.now() - started) * 10) / 10, bytes: buf.length };
+  const stats: ZipdbStats = {
+    zips: byZip.size,
+    loadMs: Math.round((performance.now() - started) * 10) / 10,
+    bytes: buf.length,
+  };
   db = { byZip, byCityState, cityName, cityKeys, sources: raw.header.sources, stats };
   return db;
 }
@@ -183,7 +206,8 @@ export function searchCities(prefix: string, state?: string, limit = 20): CityMa
   let hi = d.cityKeys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (d.cityKeys[mid] < p) lo = mid + 1; else hi = mid;
+    if (d.cityKeys[mid] < p) lo = mid + 1;
+    else hi = mid;
   }
   for (let i = lo; i < d.cityKeys.length && out.length < limit; i++) {
     const k = d.cityKeys[i];

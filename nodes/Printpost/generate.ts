@@ -1,7 +1,6 @@
 // The n8n node's resources, operations and fields, generated from the catalog: nothing in here
 // names a resource or a field. Declarative style: operations carry routing.request, fields carry
 // routing.send, lists paginate on next_url and yield one item per object.
-import { NodeApiError } from 'n8n-workflow';
 import type {
   IN8nHttpFullResponse,
   INodeExecutionData,
@@ -17,10 +16,18 @@ import type {
   IDisplayOptions,
 } from 'n8n-workflow';
 import type { JsonSchema, PackOperation, PackResource } from '../common/pack-catalog';
-import { apiError } from '../common/api-error';
-import { coerceObject, fieldsOf, listOperation, objectLabel, operationLabel, optionLabel, pathParams, title, type Field, type FieldKind } from '../common/schema';
-
-export const CREDENTIAL = 'printpostApi';
+import { listSearchName, nodeRuntime, type NodeRuntime } from './runtime';
+import {
+  coerceObject,
+  fieldsOf,
+  listOperation,
+  objectLabel,
+  operationLabel,
+  optionLabel,
+  pathParams,
+  title,
+  type Field,
+} from '../common/schema';
 
 const show = (resource: PackResource, op: PackOperation, extra: IDataObject = {}): IDisplayOptions => ({
   show: { resource: [resource.name], operation: [op.name], ...extra } as IDisplayOptions['show'],
@@ -29,9 +36,13 @@ const show = (resource: PackResource, op: PackOperation, extra: IDataObject = {}
 /** n8n wants descriptions to end without a dangling space; the catalog's are sentences already. */
 const describe = (f: Field) => f.description || title(f.name);
 
-const listSearchName = (r: PackResource) => `search${r.name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
-
-function resourceLocator(name: string, displayName: string, ref: PackResource, required: boolean, description: string): INodeProperties {
+function resourceLocator(
+  name: string,
+  displayName: string,
+  ref: PackResource,
+  required: boolean,
+  description: string,
+): INodeProperties {
   const hasList = !!listOperation(ref);
   const modes: INodeProperties['modes'] = [];
   if (hasList) {
@@ -48,7 +59,15 @@ function resourceLocator(name: string, displayName: string, ref: PackResource, r
     name: 'id',
     type: 'string',
     placeholder: `${ref.idPrefix}_d3489cd64c791ab5`,
-    validation: [{ type: 'regex', properties: { regex: ref.idPattern.replace(/^\^|\$$/g, ''), errorMessage: `Not a valid ${ref.title.toLowerCase()} ID (${ref.idPrefix}_...)` } }],
+    validation: [
+      {
+        type: 'regex',
+        properties: {
+          regex: ref.idPattern.replace(/^\^|\$$/g, ''),
+          errorMessage: `Not a valid ${ref.title.toLowerCase()} ID (${ref.idPrefix}_...)`,
+        },
+      },
+    ],
   });
   return {
     displayName,
@@ -63,13 +82,23 @@ function resourceLocator(name: string, displayName: string, ref: PackResource, r
 
 /** One field as an n8n parameter (without displayOptions and routing). */
 function parameter(f: Field, resources: readonly PackResource[], nested = false): INodeProperties {
-  const base = { displayName: title(f.name), name: f.name, description: describe(f), required: f.required && !nested || undefined };
+  const base = {
+    displayName: title(f.name),
+    name: f.name,
+    description: describe(f),
+    required: (f.required && !nested) || undefined,
+  };
   const k = f.kind;
   const placeholder = typeof f.example === 'string' ? `e.g. ${f.example}` : undefined;
   switch (k.kind) {
     case 'string':
       if (k.ref && !nested) return resourceLocator(f.name, base.displayName, k.ref, f.required, base.description);
-      return { ...base, type: 'string', default: typeof f.default === 'string' ? f.default : '', ...(placeholder && { placeholder }) };
+      return {
+        ...base,
+        type: 'string',
+        default: typeof f.default === 'string' ? f.default : '',
+        ...(placeholder && { placeholder }),
+      };
     case 'number': {
       const typeOptions: IDataObject = {};
       if (k.schema.minimum !== undefined) typeOptions.minValue = k.schema.minimum;
@@ -120,7 +149,13 @@ function parameter(f: Field, resources: readonly PackResource[], nested = false)
         ],
       };
     case 'object':
-      return { ...base, type: 'collection', placeholder: 'Add Field', default: {}, options: fieldsOf(k.schema, resources).map((c) => parameter(c, resources, true)) };
+      return {
+        ...base,
+        type: 'collection',
+        placeholder: 'Add Field',
+        default: {},
+        options: fieldsOf(k.schema, resources).map((c) => parameter(c, resources, true)),
+      };
     case 'objectList':
       return {
         ...base,
@@ -128,7 +163,13 @@ function parameter(f: Field, resources: readonly PackResource[], nested = false)
         typeOptions: { multipleValues: true },
         placeholder: `Add ${title(f.name)}`,
         default: {},
-        options: [{ displayName: title(f.name), name: 'items', values: fieldsOf(k.item, resources).map((c) => parameter(c, resources, true)) }],
+        options: [
+          {
+            displayName: title(f.name),
+            name: 'items',
+            values: fieldsOf(k.item, resources).map((c) => parameter(c, resources, true)),
+          },
+        ],
       };
     case 'idOrObject':
       // handled by fieldParameters (a source selector and two alternatives); inside collections, JSON
@@ -142,22 +183,48 @@ function parameter(f: Field, resources: readonly PackResource[], nested = false)
 const sendAs = (type: 'body' | 'query', property: string) => ({ send: { type, property } });
 
 /** The top-level parameters of one operation field: required ones on their own, the rest go to a collection. */
-function fieldParameters(r: PackResource, op: PackOperation, f: Field, where: 'body' | 'query', resources: readonly PackResource[]): INodeProperties[] {
+function fieldParameters(
+  r: PackResource,
+  op: PackOperation,
+  f: Field,
+  where: 'body' | 'query',
+  resources: readonly PackResource[],
+): INodeProperties[] {
   if (f.kind.kind === 'idOrObject') {
     const k = f.kind;
     const modeName = `${f.name}Source`;
     const sources: INodePropertyOptions[] = [];
     if (!f.required) sources.push({ name: 'None', value: 'none', description: `Do not send ${f.name}` });
-    sources.push({ name: k.ref ? `Saved ${k.ref.title}` : 'ID', value: 'id', description: `Send the ID of a saved ${(k.ref?.title ?? 'object').toLowerCase()}` });
+    sources.push({
+      name: k.ref ? `Saved ${k.ref.title}` : 'ID',
+      value: 'id',
+      description: `Send the ID of a saved ${(k.ref?.title ?? 'object').toLowerCase()}`,
+    });
     sources.push({ name: 'Inline', value: 'inline', description: 'Send the object itself' });
     const idParam: INodeProperties = k.ref
       ? resourceLocator(f.name, title(f.name), k.ref, true, describe(f))
-      : { displayName: title(f.name), name: f.name, type: 'string', default: '', required: true, description: describe(f) };
+      : {
+          displayName: title(f.name),
+          name: f.name,
+          type: 'string',
+          default: '',
+          required: true,
+          description: describe(f),
+        };
     const inline = fieldsOf(k.object, resources);
     const required = inline.filter((c) => c.required).map((c) => parameter(c, resources, true));
     const optional = inline.filter((c) => !c.required).map((c) => parameter(c, resources, true));
     return [
-      { displayName: `${title(f.name)} Source`, name: modeName, type: 'options', noDataExpression: true, options: sources, default: f.required ? 'id' : 'none', description: describe(f), displayOptions: show(r, op) },
+      {
+        displayName: `${title(f.name)} Source`,
+        name: modeName,
+        type: 'options',
+        noDataExpression: true,
+        options: sources,
+        default: f.required ? 'id' : 'none',
+        description: describe(f),
+        displayOptions: show(r, op),
+      },
       { ...idParam, displayOptions: show(r, op, { [modeName]: ['id'] }), routing: sendAs(where, f.name) },
       {
         displayName: title(f.name),
@@ -168,7 +235,13 @@ function fieldParameters(r: PackResource, op: PackOperation, f: Field, where: 'b
         required: true,
         description: describe(f),
         displayOptions: show(r, op, { [modeName]: ['inline'] }),
-        options: [{ displayName: title(f.name), name: 'values', values: [...required.map((p) => ({ ...p, required: true })), ...optional] }],
+        options: [
+          {
+            displayName: title(f.name),
+            name: 'values',
+            values: [...required.map((p) => ({ ...p, required: true })), ...optional],
+          },
+        ],
         routing: { send: { type: where, property: f.name, value: '={{ $value.values }}' } },
       },
     ];
@@ -177,44 +250,70 @@ function fieldParameters(r: PackResource, op: PackOperation, f: Field, where: 'b
   return [{ ...p, displayOptions: show(r, op), routing: sendAs(where, f.name) }];
 }
 
-function collectionOf(name: string, displayName: string, r: PackResource, op: PackOperation, children: INodeProperties[]): INodeProperties {
-  return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, displayOptions: show(r, op), options: children };
-}
-
-/** Parameters inside a collection keep their routing; n8n applies it per option. */
-const asOption = (p: INodeProperties, where: 'body' | 'query'): INodeProperties => ({ ...p, required: undefined, routing: sendAs(where, p.name) });
-
-const LIST_CONTROL = new Set(['limit', 'before', 'after']);
-
-/** Operation-level preSend: turn n8n shapes (key/value pairs, collections) into what the schema says. */
-function shapeRequest(op: PackOperation, resources: readonly PackResource[]) {
-  return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-    if (op.body && requestOptions.body && typeof requestOptions.body === 'object') {
-      requestOptions.body = coerceObject(requestOptions.body as Record<string, unknown>, op.body, resources) as IDataObject;
-    }
-    if (op.query && requestOptions.qs) {
-      requestOptions.qs = coerceObject(requestOptions.qs as Record<string, unknown>, op.query, resources) as IDataObject;
-    }
-    return requestOptions;
+function collectionOf(
+  name: string,
+  displayName: string,
+  r: PackResource,
+  op: PackOperation,
+  children: INodeProperties[],
+): INodeProperties {
+  return {
+    displayName,
+    name,
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    displayOptions: show(r, op),
+    options: children,
   };
 }
 
-function operationParameters(r: PackResource, op: PackOperation, resources: readonly PackResource[]): INodeProperties[] {
+/** Parameters inside a collection keep their routing; n8n applies it per option. */
+const asOption = (p: INodeProperties, where: 'body' | 'query'): INodeProperties => ({
+  ...p,
+  required: undefined,
+  routing: sendAs(where, p.name),
+});
+
+const LIST_CONTROL = new Set(['limit', 'before', 'after']);
+
+function operationParameters(
+  r: PackResource,
+  op: PackOperation,
+  resources: readonly PackResource[],
+): INodeProperties[] {
   const props: INodeProperties[] = [];
   for (const param of pathParams(op)) {
-    const ref = param === 'id' ? r : resources.find((x) => `${x.idPrefix}_id` === param) ?? r;
-    const url = op.path.replace(/\{(\w+)\}/g, (_, p: string) => (p === param ? '{{ encodeURIComponent($value) }}' : `{{ encodeURIComponent($parameter["${p}"]) }}`));
+    const ref = param === 'id' ? r : (resources.find((x) => `${x.idPrefix}_id` === param) ?? r);
+    const url = op.path.replace(/\{(\w+)\}/g, (_, p: string) =>
+      p === param ? '{{ encodeURIComponent($value) }}' : `{{ encodeURIComponent($parameter["${p}"]) }}`,
+    );
     props.push({
-      ...resourceLocator(param, ref === r ? r.title : title(param), ref, true, `The ${ref.title.toLowerCase()} to ${operationLabel(op).toLowerCase()}`),
+      ...resourceLocator(
+        param,
+        ref === r ? r.title : title(param),
+        ref,
+        true,
+        `The ${ref.title.toLowerCase()} to ${operationLabel(op).toLowerCase()}`,
+      ),
       displayOptions: show(r, op),
       routing: { request: { url: `=${url}` } },
     });
   }
   const body = fieldsOf(op.body, resources);
-  for (const f of body.filter((x) => x.required || x.kind.kind === 'idOrObject')) props.push(...fieldParameters(r, op, f, 'body', resources));
+  for (const f of body.filter((x) => x.required || x.kind.kind === 'idOrObject'))
+    props.push(...fieldParameters(r, op, f, 'body', resources));
   const optionalBody = body.filter((x) => !x.required && x.kind.kind !== 'idOrObject');
   if (optionalBody.length) {
-    props.push(collectionOf('additionalFields', 'Additional Fields', r, op, optionalBody.map((f) => asOption(parameter(f, resources), 'body'))));
+    props.push(
+      collectionOf(
+        'additionalFields',
+        'Additional Fields',
+        r,
+        op,
+        optionalBody.map((f) => asOption(parameter(f, resources), 'body')),
+      ),
+    );
   }
   const query = fieldsOf(op.query, resources);
   if (op.response === 'list') {
@@ -246,7 +345,15 @@ function operationParameters(r: PackResource, op: PackOperation, resources: read
   const optionalQuery = filters.filter((q) => !q.required);
   if (optionalQuery.length) {
     const name = op.response === 'list' ? 'filters' : 'queryOptions';
-    props.push(collectionOf(name, op.response === 'list' ? 'Filters' : 'Query Options', r, op, optionalQuery.map((f) => asOption(parameter(f, resources, true), 'query'))));
+    props.push(
+      collectionOf(
+        name,
+        op.response === 'list' ? 'Filters' : 'Query Options',
+        r,
+        op,
+        optionalQuery.map((f) => asOption(parameter(f, resources, true), 'query')),
+      ),
+    );
   }
   if (op.idempotent) {
     props.push(
@@ -256,7 +363,8 @@ function operationParameters(r: PackResource, op: PackOperation, resources: read
           name: 'idempotencyKey',
           type: 'string',
           default: '',
-          description: 'A unique key: repeating a request with the same key returns the first response instead of creating a duplicate',
+          description:
+            'A unique key: repeating a request with the same key returns the first response instead of creating a duplicate',
           routing: { request: { headers: { 'Idempotency-Key': '={{ $value }}' } } },
         },
       ]),
@@ -265,29 +373,12 @@ function operationParameters(r: PackResource, op: PackOperation, resources: read
   return props;
 }
 
-/**
- * Requests run with ignoreHttpStatusErrors, so the spec's error body reaches us: this postReceive
- * raises it as an n8n API error with the spec's message and code (Continue On Fail and the error
- * output then work as with any n8n node).
- */
-export async function raiseApiError(this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
-  if (response.statusCode < 400) return items;
-  const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
-  const { message, code } = apiError(response.statusCode, body);
-  const hint = response.statusCode === 401 ? ' Check the API key and base URL of the Printpost API credentials.' : '';
-  throw new NodeApiError(this.getNode(), body as unknown as JsonObject, {
-    message,
-    description: `Printpost error code \`${code}\` (HTTP ${response.statusCode}).${hint}`,
-    httpCode: String(response.statusCode),
-  });
-}
-
-function operationOption(r: PackResource, op: PackOperation, resources: readonly PackResource[]): INodePropertyOptions {
+function operationOption(r: PackResource, op: PackOperation, runtime: NodeRuntime): INodePropertyOptions {
   const hasPathParam = pathParams(op).length > 0;
   const routing: INodePropertyOptions['routing'] = {};
   // with a path parameter, the URL comes from that parameter's routing
   routing.request = hasPathParam ? { method: op.method } : { method: op.method, url: op.path };
-  if (op.body || op.query) routing.send = { preSend: [shapeRequest(op, resources)] };
+  if (op.body || op.query) routing.send = { preSend: [runtime.shapeRequest] };
   if (op.response === 'list') {
     routing.request.qs = { limit: '={{ $parameter.returnAll ? 100 : $parameter.limit }}' };
     routing.send = {
@@ -307,12 +398,20 @@ function operationOption(r: PackResource, op: PackOperation, resources: readonly
       } as unknown as NonNullable<NonNullable<INodePropertyOptions['routing']>['operations']>['pagination'],
     };
   }
-  routing.output = { postReceive: [raiseApiError, ...(op.response === 'list' ? [{ type: 'rootProperty' as const, properties: { property: 'data' } }] : [])] };
+  routing.output = {
+    postReceive: [
+      runtime.raiseApiError,
+      ...(op.response === 'list' ? [{ type: 'rootProperty' as const, properties: { property: 'data' } }] : []),
+    ],
+  };
   return { name: operationLabel(op), value: op.name, action: op.summary, description: op.summary, routing };
 }
 
 /** Every parameter of the node: Resource, then per resource its Operation, then per operation its fields. */
-export function nodeProperties(resources: readonly PackResource[]): INodeProperties[] {
+export function nodeProperties(
+  resources: readonly PackResource[],
+  runtime: NodeRuntime = nodeRuntime(resources),
+): INodeProperties[] {
   const props: INodeProperties[] = [
     {
       displayName: 'Resource',
@@ -330,40 +429,12 @@ export function nodeProperties(resources: readonly PackResource[]): INodePropert
       type: 'options',
       noDataExpression: true,
       displayOptions: { show: { resource: [r.name] } },
-      options: r.operations.map((op) => operationOption(r, op, resources)),
+      options: r.operations.map((op) => operationOption(r, op, runtime)),
       default: r.operations[0]?.name ?? '',
     });
   }
   for (const r of resources) for (const op of r.operations) props.push(...operationParameters(r, op, resources));
   return props;
-}
-
-type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
-
-/** One list search per listable resource: the pickers of resourceLocator fields. */
-export function listSearchMethods(resources: readonly PackResource[]): Record<string, ListSearch> {
-  const methods: Record<string, ListSearch> = {};
-  for (const r of resources) {
-    const list = listOperation(r);
-    if (!list) continue;
-    methods[listSearchName(r)] = async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-      const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL);
-      const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-      const qs: IDataObject = { limit: 100 };
-      if (paginationToken) qs.after = paginationToken;
-      const page = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, { method: 'GET', baseURL, url: list.path, qs, json: true })) as {
-        data?: IDataObject[];
-        next_url?: string | null;
-      };
-      const needle = (filter ?? '').toLowerCase();
-      const results = (page.data ?? [])
-        .map((o) => ({ name: objectLabel(o), value: String(o.id) }))
-        .filter((o) => !needle || o.name.toLowerCase().includes(needle));
-      const after = page.next_url ? /[?&]after=([^&]+)/.exec(page.next_url)?.[1] : undefined;
-      return { results, paginationToken: after ? decodeURIComponent(after) : undefined };
-    };
-  }
-  return methods;
 }
 
 export type { INodePropertyCollection, JsonSchema };

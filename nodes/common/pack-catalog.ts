@@ -34,10 +34,16 @@ export interface JsonSchema {
 }
 
 /** A catalog operation as data: schemas as plain JSON Schema, no rule functions. */
-export type PackOperation = Omit<Operation, 'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota' | 'responseSchema'> & { body?: JsonSchema; query?: JsonSchema; responseSchema?: JsonSchema };
+export type PackOperation = Omit<
+  Operation,
+  'body' | 'query' | 'rules' | 'rateLimitFactor' | 'freeLiveQuota' | 'responseSchema'
+> & { body?: JsonSchema; query?: JsonSchema; responseSchema?: JsonSchema };
 
 /** A catalog resource as data. */
-export type PackResource = Omit<Resource, 'schema' | 'operations'> & { schema: JsonSchema; operations: PackOperation[] };
+export type PackResource = Omit<Resource, 'schema' | 'operations'> & {
+  schema: JsonSchema;
+  operations: PackOperation[];
+};
 
 const plain = <T>(value: unknown): T => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))) as T;
 
@@ -52,7 +58,13 @@ export function toPackCatalog(catalog: readonly Resource[]): PackResource[] {
     description: r.description,
     schema: plain<JsonSchema>(r.schema),
     operations: r.operations.map((o) => {
-      const op: PackOperation = { name: o.name, method: o.method, path: o.path, summary: o.summary, response: o.response };
+      const op: PackOperation = {
+        name: o.name,
+        method: o.method,
+        path: o.path,
+        summary: o.summary,
+        response: o.response,
+      };
       if (o.body) op.body = plain<JsonSchema>(o.body);
       if (o.query) op.query = plain<JsonSchema>(o.query);
       if (o.responseSchema) op.responseSchema = plain<JsonSchema>(o.responseSchema);

@@ -47,7 +47,9 @@ export function branches(schema: JsonSchema): { items: JsonSchema[]; nullable: b
 const hasProperties = (s: JsonSchema) => !!s.properties && Object.keys(s.properties).length > 0;
 
 export const isRecord = (s: JsonSchema) =>
-  s.type === 'object' && !hasProperties(s) && (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
+  s.type === 'object' &&
+  !hasProperties(s) &&
+  (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
 
 /** The resource whose ids a string field holds, from its pattern (`^adr_...`). */
 export function referencedResource(s: JsonSchema, resources: readonly PackResource[]): PackResource | undefined {
@@ -63,7 +65,8 @@ export function fieldKind(schema: JsonSchema, resources: readonly PackResource[]
     if (consts.every((c) => c !== undefined)) return { kind: 'options', schema, values: consts.flat() as Primitive[] };
     const str = items.find((s) => s.type === 'string' && s.const === undefined);
     const obj = items.find((s) => s.type === 'object' && hasProperties(s));
-    if (items.length === 2 && str && obj) return { kind: 'idOrObject', schema, id: str, ref: referencedResource(str, resources), object: obj };
+    if (items.length === 2 && str && obj)
+      return { kind: 'idOrObject', schema, id: str, ref: referencedResource(str, resources), object: obj };
     return { kind: 'json', schema };
   }
   const s = items[0] ?? {};
@@ -81,7 +84,8 @@ export function fieldKind(schema: JsonSchema, resources: readonly PackResource[]
       const item = s.items ?? {};
       const inner = fieldKind(item, resources);
       if (inner.kind === 'options') return { kind: 'multiOptions', schema: s, values: inner.values };
-      if (inner.kind === 'string' || inner.kind === 'number' || inner.kind === 'boolean') return { kind: 'list', schema: s, item: inner };
+      if (inner.kind === 'string' || inner.kind === 'number' || inner.kind === 'boolean')
+        return { kind: 'list', schema: s, item: inner };
       if (inner.kind === 'object') return { kind: 'objectList', schema: s, item: inner.schema };
       return { kind: 'json', schema: s };
     }
@@ -117,7 +121,8 @@ export function fieldsOf(schema: JsonSchema | undefined, resources: readonly Pac
 export const pathParams = (op: PackOperation) => pathParameterNames(op.path);
 
 /** The operation that lists a resource's objects (GET on the collection), if it has one: what pickers and dropdowns read. */
-export const listOperation = (r: PackResource) => r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
+export const listOperation = (r: PackResource) =>
+  r.operations.find((o) => o.response === 'list' && o.method === 'GET' && pathParams(o).length === 0);
 
 /** Create-like: a POST that makes or does something (create, verify, custom verbs). */
 export const isCreateLike = (op: PackOperation) => op.method === 'POST';
@@ -141,7 +146,8 @@ export function toRecord(value: unknown): Record<string, unknown> | undefined {
   const pairs = Array.isArray(value) ? value : Array.isArray(v.pairs) ? v.pairs : undefined;
   if (pairs) {
     const out: Record<string, unknown> = {};
-    for (const p of pairs as { key?: unknown; value?: unknown }[]) if (p && !isBlank(p.key)) out[String(p.key)] = p.value ?? '';
+    for (const p of pairs as { key?: unknown; value?: unknown }[])
+      if (p && !isBlank(p.key)) out[String(p.key)] = p.value ?? '';
     return out;
   }
   if ('pairs' in v) return {};
@@ -163,18 +169,40 @@ export function coerce(value: unknown, schema: JsonSchema, resources: readonly P
       if (value === 'false' || value === 'no') return false;
       return value;
     case 'object':
-      return typeof value === 'object' && value !== null ? coerceObject(value as Record<string, unknown>, kind.schema, resources) : parseJson(value);
+      return typeof value === 'object' && value !== null
+        ? coerceObject(value as Record<string, unknown>, kind.schema, resources)
+        : parseJson(value);
     case 'idOrObject':
-      if (typeof value === 'object' && value !== null) return coerceObject(value as Record<string, unknown>, kind.object, resources);
+      if (typeof value === 'object' && value !== null)
+        return coerceObject(value as Record<string, unknown>, kind.object, resources);
       return value;
     case 'objectList': {
-      const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? ((value as { items?: unknown[] }).items ?? []) : parseJson(value);
-      return Array.isArray(list) ? list.map((v) => (typeof v === 'object' && v !== null ? coerceObject(v as Record<string, unknown>, kind.item, resources) : v)) : list;
+      const list = Array.isArray(value)
+        ? value
+        : typeof value === 'object' && value !== null
+          ? ((value as { items?: unknown[] }).items ?? [])
+          : parseJson(value);
+      return Array.isArray(list)
+        ? list.map((v) =>
+            typeof v === 'object' && v !== null ? coerceObject(v as Record<string, unknown>, kind.item, resources) : v,
+          )
+        : list;
     }
     case 'list':
     case 'multiOptions': {
-      const list = Array.isArray(value) ? value : typeof value === 'string' ? (value.trim().startsWith('[') ? parseJson(value) : value.split(',').map((s) => s.trim()).filter(Boolean)) : [value];
-      return Array.isArray(list) && kind.kind === 'list' ? list.map((v) => coerce(v, kind.schema.items ?? {}, resources)) : list;
+      const list = Array.isArray(value)
+        ? value
+        : typeof value === 'string'
+          ? value.trim().startsWith('[')
+            ? parseJson(value)
+            : value
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+          : [value];
+      return Array.isArray(list) && kind.kind === 'list'
+        ? list.map((v) => coerce(v, kind.schema.items ?? {}, resources))
+        : list;
     }
     case 'json':
       return parseJson(value);
@@ -193,7 +221,11 @@ function parseJson(value: unknown): unknown {
 }
 
 /** Coerce every known property of an object; drop blanks the schema does not require. */
-export function coerceObject(obj: Record<string, unknown>, schema: JsonSchema, resources: readonly PackResource[]): Record<string, unknown> {
+export function coerceObject(
+  obj: Record<string, unknown>,
+  schema: JsonSchema,
+  resources: readonly PackResource[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const props = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
@@ -212,7 +244,17 @@ export function coerceObject(obj: Record<string, unknown>, schema: JsonSchema, r
 
 // ---- names ------------------------------------------------------------------------------------
 
-const WORDS: Record<string, string> = { id: 'ID', us: 'US', zip: 'ZIP', url: 'URL', intl: 'International', html: 'HTML', pdf: 'PDF', ach: 'ACH', qr: 'QR' };
+const WORDS: Record<string, string> = {
+  id: 'ID',
+  us: 'US',
+  zip: 'ZIP',
+  url: 'URL',
+  intl: 'International',
+  html: 'HTML',
+  pdf: 'PDF',
+  ach: 'ACH',
+  qr: 'QR',
+};
 
 /** `address_line1` -> `Address Line 1`, `us_zip_lookups` -> `US ZIP Lookups`. */
 export function title(name: string): string {
@@ -229,7 +271,9 @@ export const optionLabel = (v: Primitive) => (typeof v === 'string' ? title(v) :
 
 /** A readable label for an object in a picker or dropdown, from whichever naming fields it has. */
 export function objectLabel(o: Record<string, unknown>): string {
-  const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name'].map((k) => o[k]).filter((v) => typeof v === 'string' && v);
+  const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name']
+    .map((k) => o[k])
+    .filter((v) => typeof v === 'string' && v);
   const label = [...new Set(parts as string[])].slice(0, 2).join(' - ');
   return label ? `${label} (${String(o.id)})` : String(o.id);
 }

@@ -14,11 +14,13 @@ const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
-const retrieveOp = (r: PackResource) => r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).length === 1);
+const retrieveOp = (r: PackResource) =>
+  r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).length === 1);
 const listable = (r: PackResource) => !!listOperation(r);
 
 const key = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]/g, '_');
-const createKey = (r: PackResource, op: PackOperation) => (op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name));
+const createKey = (r: PackResource, op: PackOperation) =>
+  op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name);
 const searchKey = (r: PackResource) => key(r.name, 'find');
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -42,7 +44,14 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
   fields.push(...inputFields(op.body, resources, listable));
   if (op.query) fields.push(...inputFields(op.query, resources, listable).map((f) => ({ ...f, required: false })));
   if (op.idempotent) {
-    fields.push({ key: 'idempotency_key', label: 'Idempotency Key', type: 'string', required: false, helpText: 'A unique key: a repeated request with the same key returns the first response instead of creating a duplicate.' });
+    fields.push({
+      key: 'idempotency_key',
+      label: 'Idempotency Key',
+      type: 'string',
+      required: false,
+      helpText:
+        'A unique key: a repeated request with the same key returns the first response instead of creating a duplicate.',
+    });
   }
   const perform: Perform = async (z, bundle) => {
     const input = (bundle.inputData ?? {}) as Record<string, unknown>;
@@ -66,10 +75,17 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
     operation: {
       inputFields: fields,
       perform,
-      sample: op.response === 'deleted' ? { id: r.sample.id, deleted: true } : ((op.responseSchema?.examples?.[0] as Record<string, unknown> | undefined) ?? r.sample),
-      outputFields: op.response === 'deleted'
-        ? [{ key: 'id', label: 'ID', type: 'string' as const }, { key: 'deleted', label: 'Deleted', type: 'boolean' as const }]
-        : outputFields(op.responseSchema ?? r.schema, resources),
+      sample:
+        op.response === 'deleted'
+          ? { id: r.sample.id, deleted: true }
+          : ((op.responseSchema?.examples?.[0] as Record<string, unknown> | undefined) ?? r.sample),
+      outputFields:
+        op.response === 'deleted'
+          ? [
+              { key: 'id', label: 'ID', type: 'string' as const },
+              { key: 'deleted', label: 'Deleted', type: 'boolean' as const },
+            ]
+          : outputFields(op.responseSchema ?? r.schema, resources),
     },
   };
 }
@@ -82,13 +98,30 @@ function searchFor(r: PackResource, resources: readonly PackResource[]) {
   const list = listOperation(r);
   const byMetadata = !!list?.query?.properties?.metadata;
   const fields: InputField[] = [
-    { key: 'id', label: `${r.title} ID`, type: 'string', required: !byMetadata, helpText: `The ID of the ${r.title.toLowerCase()} (\`${r.idPrefix}_...\`).` },
+    {
+      key: 'id',
+      label: `${r.title} ID`,
+      type: 'string',
+      required: !byMetadata,
+      helpText: `The ID of the ${r.title.toLowerCase()} (\`${r.idPrefix}_...\`).`,
+    },
   ];
-  if (byMetadata) fields.push({ key: 'metadata', label: 'Metadata', dict: true, required: false, helpText: `Find the ${r.title.toLowerCase()} whose metadata has all these key/value pairs (used when no ID is given).` });
+  if (byMetadata)
+    fields.push({
+      key: 'metadata',
+      label: 'Metadata',
+      dict: true,
+      required: false,
+      helpText: `Find the ${r.title.toLowerCase()} whose metadata has all these key/value pairs (used when no ID is given).`,
+    });
   const perform: Perform = async (z, bundle) => {
     const input = (bundle.inputData ?? {}) as Record<string, unknown>;
     if (input.id) {
-      const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${fillPath(retrieve, input)}`, skipThrowForStatus: true });
+      const response = await z.request({
+        method: 'GET',
+        url: `${baseUrl(bundle)}${fillPath(retrieve, input)}`,
+        skipThrowForStatus: true,
+      });
       if (response.status === 404) return [];
       response.throwForStatus();
       return [response.data];
@@ -103,7 +136,10 @@ function searchFor(r: PackResource, resources: readonly PackResource[]) {
   return {
     key: searchKey(r),
     noun: r.title,
-    display: { label: `Find ${r.title}`, description: sentence(`Finds a ${r.title.toLowerCase()} by ID${byMetadata ? ' or by metadata' : ''}`) },
+    display: {
+      label: `Find ${r.title}`,
+      description: sentence(`Finds a ${r.title.toLowerCase()} by ID${byMetadata ? ' or by metadata' : ''}`),
+    },
     operation: { inputFields: fields, perform, sample: r.sample, outputFields: outputFields(r.schema, resources) },
   };
 }
@@ -127,8 +163,18 @@ function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   return {
     key: listTriggerKey(r),
     noun: r.title,
-    display: { label: `List ${title(r.name)}`, description: sentence(`Lists ${title(r.name).toLowerCase()}, for dropdowns`), hidden: true },
-    operation: { type: 'polling' as const, canPaginate: true, perform, sample: { ...r.sample, label: objectLabel(r.sample) }, outputFields: outputFields(r.schema, resources) },
+    display: {
+      label: `List ${title(r.name)}`,
+      description: sentence(`Lists ${title(r.name).toLowerCase()}, for dropdowns`),
+      hidden: true,
+    },
+    operation: {
+      type: 'polling' as const,
+      canPaginate: true,
+      perform,
+      sample: { ...r.sample, label: objectLabel(r.sample) },
+      outputFields: outputFields(r.schema, resources),
+    },
   };
 }
 
@@ -136,7 +182,10 @@ export function buildApp(resources: readonly PackResource[], platformVersion: st
   const creates: Record<string, ReturnType<typeof createFor>> = {};
   const searches: Record<string, ReturnType<typeof searchFor>> = {};
   const triggers: Record<string, ReturnType<typeof listTriggerFor>> = {};
-  const searchOrCreates: Record<string, { key: string; display: { label: string; description: string }; search: string; create: string }> = {};
+  const searchOrCreates: Record<
+    string,
+    { key: string; display: { label: string; description: string }; search: string; create: string }
+  > = {};
   for (const r of resources) {
     if (listable(r)) triggers[listTriggerKey(r)] = listTriggerFor(r, resources);
     for (const op of r.operations.filter(isAction)) {
@@ -150,7 +199,10 @@ export function buildApp(resources: readonly PackResource[], platformVersion: st
       if (create) {
         searchOrCreates[s.key] = {
           key: s.key,
-          display: { label: `Find or Create ${r.title}`, description: sentence(`Finds a ${r.title.toLowerCase()}, or creates one if none matches`) },
+          display: {
+            label: `Find or Create ${r.title}`,
+            description: sentence(`Finds a ${r.title.toLowerCase()}, or creates one if none matches`),
+          },
           search: s.key,
           create: createKey(r, create),
         };
@@ -176,8 +228,10 @@ export function coverage(resources: readonly PackResource[]) {
   return resources.flatMap((r) =>
     r.operations.map((op) => {
       if (isAction(op)) return { resource: r.name, operation: op.name, zapier: `creates.${createKey(r, op)}` };
-      if (op.method === 'GET' && op.response === 'object') return { resource: r.name, operation: op.name, zapier: `searches.${searchKey(r)}` };
-      if (op.response === 'list') return { resource: r.name, operation: op.name, zapier: `triggers.${listTriggerKey(r)}` };
+      if (op.method === 'GET' && op.response === 'object')
+        return { resource: r.name, operation: op.name, zapier: `searches.${searchKey(r)}` };
+      if (op.response === 'list')
+        return { resource: r.name, operation: op.name, zapier: `triggers.${listTriggerKey(r)}` };
       return { resource: r.name, operation: op.name, zapier: undefined as string | undefined };
     }),
   );

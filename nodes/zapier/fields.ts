@@ -44,27 +44,52 @@ export const listTriggerKey = (r: PackResource) => `${r.name}_list`;
 export const dropdown = (r: PackResource | undefined, listable: (r: PackResource) => boolean) =>
   r && listable(r) ? `${listTriggerKey(r)}.id.label` : undefined;
 
-export function inputFields(schema: JsonSchema | undefined, resources: readonly PackResource[], listable: (r: PackResource) => boolean, prefix = '', parentRequired = true): InputField[] {
+export function inputFields(
+  schema: JsonSchema | undefined,
+  resources: readonly PackResource[],
+  listable: (r: PackResource) => boolean,
+  prefix = '',
+  parentRequired = true,
+): InputField[] {
   const out: InputField[] = [];
   for (const f of fieldsOf(schema, resources)) {
     const key = prefix + f.name;
     const required = f.required && parentRequired && !prefix;
-    const base: InputField = { key, label: prefix ? `${title(prefix.split(SEP)[0])}: ${title(f.name)}` : title(f.name), helpText: help(f), required };
+    const base: InputField = {
+      key,
+      label: prefix ? `${title(prefix.split(SEP)[0])}: ${title(f.name)}` : title(f.name),
+      helpText: help(f),
+      required,
+    };
     const k = f.kind;
     switch (k.kind) {
       case 'string': {
         const dyn = dropdown(k.ref, listable);
-        out.push({ ...base, type: 'string', ...(dyn && { dynamic: dyn }), ...(typeof f.default === 'string' && { default: f.default }) });
+        out.push({
+          ...base,
+          type: 'string',
+          ...(dyn && { dynamic: dyn }),
+          ...(typeof f.default === 'string' && { default: f.default }),
+        });
         break;
       }
       case 'number':
-        out.push({ ...base, type: k.integer ? 'integer' : 'number', ...(f.default !== undefined && { default: String(f.default) }) });
+        out.push({
+          ...base,
+          type: k.integer ? 'integer' : 'number',
+          ...(f.default !== undefined && { default: String(f.default) }),
+        });
         break;
       case 'boolean':
         out.push({ ...base, type: 'boolean', ...(f.default !== undefined && { default: String(f.default) }) });
         break;
       case 'options':
-        out.push({ ...base, type: 'string', choices: k.values.map(choice), ...(f.default !== undefined && { default: String(f.default) }) });
+        out.push({
+          ...base,
+          type: 'string',
+          choices: k.values.map(choice),
+          ...(f.default !== undefined && { default: String(f.default) }),
+        });
         break;
       case 'multiOptions':
         out.push({ ...base, type: 'string', list: true, choices: k.values.map(choice) });
@@ -79,7 +104,12 @@ export function inputFields(schema: JsonSchema | undefined, resources: readonly 
         out.push(...inputFields(k.schema, resources, listable, `${key}${SEP}`, false));
         break;
       case 'objectList':
-        out.push({ key: base.key, label: base.label, required: base.required, children: inputFields(k.item, resources, listable, `${key}${SEP}`, false) }); // Zapier: children and helpText are exclusive
+        out.push({
+          key: base.key,
+          label: base.label,
+          required: base.required,
+          children: inputFields(k.item, resources, listable, `${key}${SEP}`, false),
+        }); // Zapier: children and helpText are exclusive
         break;
       case 'idOrObject': {
         const dyn = dropdown(k.ref, listable);
@@ -88,7 +118,11 @@ export function inputFields(schema: JsonSchema | undefined, resources: readonly 
           required: false,
           type: 'string',
           ...(dyn && { dynamic: dyn }),
-          helpText: `${help(f)} Choose a saved ${(k.ref?.title ?? 'object').toLowerCase()}, or leave empty and fill in the ${title(f.name)} fields below.`.slice(0, 1000),
+          helpText:
+            `${help(f)} Choose a saved ${(k.ref?.title ?? 'object').toLowerCase()}, or leave empty and fill in the ${title(f.name)} fields below.`.slice(
+              0,
+              1000,
+            ),
         });
         out.push(...inputFields(k.object, resources, listable, `${key}${SEP}`, false));
         break;
@@ -101,9 +135,17 @@ export function inputFields(schema: JsonSchema | undefined, resources: readonly 
 }
 
 /** Fold `a__b` keys into nested objects (an id given for `a` wins over its inline fields), then coerce to the schema. */
-export function buildBody(input: Record<string, unknown>, schema: JsonSchema, resources: readonly PackResource[]): Record<string, unknown> {
+export function buildBody(
+  input: Record<string, unknown>,
+  schema: JsonSchema,
+  resources: readonly PackResource[],
+): Record<string, unknown> {
   const known = schema.properties ?? {};
-  const ids = new Set(Object.entries(input).filter(([k, v]) => !k.includes(SEP) && typeof v === 'string' && v !== '').map(([k]) => k));
+  const ids = new Set(
+    Object.entries(input)
+      .filter(([k, v]) => !k.includes(SEP) && typeof v === 'string' && v !== '')
+      .map(([k]) => k),
+  );
   const nested: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input)) {
     if (isBlank(raw)) continue;
@@ -115,7 +157,11 @@ export function buildBody(input: Record<string, unknown>, schema: JsonSchema, re
       // line items: strip the `key__` prefix of each child
       value = raw.map((item) =>
         typeof item === 'object' && item !== null
-          ? Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([, v]) => !isBlank(v)).map(([k, v]) => [k.startsWith(`${key}${SEP}`) ? k.slice(key.length + SEP.length) : k, v]))
+          ? Object.fromEntries(
+              Object.entries(item as Record<string, unknown>)
+                .filter(([, v]) => !isBlank(v))
+                .map(([k, v]) => [k.startsWith(`${key}${SEP}`) ? k.slice(key.length + SEP.length) : k, v]),
+            )
           : item,
       );
     }
@@ -140,7 +186,8 @@ export function outputFields(schema: JsonSchema, resources: readonly PackResourc
     else if (k.kind === 'number') out.push({ key, label, type: k.integer ? 'integer' : 'number' });
     else if (k.kind === 'boolean') out.push({ key, label, type: 'boolean' });
     else if (k.kind === 'string' && k.schema.format === 'date-time') out.push({ key, label, type: 'datetime' });
-    else if (k.kind === 'record' || k.kind === 'objectList' || k.kind === 'idOrObject' || k.kind === 'json') out.push({ key, label });
+    else if (k.kind === 'record' || k.kind === 'objectList' || k.kind === 'idOrObject' || k.kind === 'json')
+      out.push({ key, label });
     else out.push({ key, label, type: 'string' });
   }
   return out;

@@ -17,11 +17,18 @@ test('every operation routes to itself, with its path parameters bound by name',
   for (const { resource, operation } of allOperations()) {
     const match = router.match(operation.method, fill(operation.path));
     t.truthy(match, `${operation.method} ${operation.path}`);
-    t.is(match!.route.kind === 'api' && match!.route.operation, operation, `${operation.method} ${operation.path} routes elsewhere`);
+    t.is(
+      match!.route.kind === 'api' && match!.route.operation,
+      operation,
+      `${operation.method} ${operation.path} routes elsewhere`,
+    );
     t.deepEqual(Object.keys(match!.params), pathParameterNames(operation.path));
     for (const name of pathParameterNames(operation.path)) {
       const prefix = prefixOfParameter(name);
-      t.true(name === 'id' || catalog.some((r) => r.idPrefix === prefix), `${resource.name}: {${name}} names no resource`);
+      t.true(
+        name === 'id' || catalog.some((r) => r.idPrefix === prefix),
+        `${resource.name}: {${name}} names no resource`,
+      );
     }
   }
 });
@@ -32,9 +39,14 @@ test('a route with two path parameters binds both, percent-decoded, and OpenAPI 
   t.deepEqual(match?.params, { tmpl_id: 'tmpl_a/b', id: 'vrsn_1' });
   t.is(router.match('GET', '/v1/templates/tmpl_a/versions'), undefined);
   t.is(router.match('GET', '/v1/templates/tmpl_a/versions/v/extra'), undefined);
-  const paths = openApiDocument().paths as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  const paths = openApiDocument().paths as Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string }[] }>
+  >;
   for (const { operation } of allOperations()) {
-    const declared = (paths[operation.path][operation.method.toLowerCase()].parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+    const declared = (paths[operation.path][operation.method.toLowerCase()].parameters ?? [])
+      .filter((p) => p.in === 'path')
+      .map((p) => p.name);
     t.deepEqual(declared, pathParameterNames(operation.path), `${operation.method} ${operation.path}`);
   }
 });
@@ -43,8 +55,15 @@ test('every event type is named after its resource; every sample validates again
   for (const resource of catalog) {
     for (const event of resource.events) t.true(event.startsWith(`${resource.object}.`), `${resource.name}: ${event}`);
     const check = TypeCompiler.Compile(resource.schema);
-    t.true(check.Check(resource.sample), `${resource.name}: ${JSON.stringify([...check.Errors(resource.sample)].slice(0, 2).map((e) => `${e.path} ${e.message}`))}`);
-    t.regex(String(resource.sample.id ?? `${resource.idPrefix}_x`), new RegExp(resource.idPattern.replace(/\$$/, '')), `${resource.name}: sample id`);
+    t.true(
+      check.Check(resource.sample),
+      `${resource.name}: ${JSON.stringify([...check.Errors(resource.sample)].slice(0, 2).map((e) => `${e.path} ${e.message}`))}`,
+    );
+    t.regex(
+      String(resource.sample.id ?? `${resource.idPrefix}_x`),
+      new RegExp(resource.idPattern.replace(/\$$/, '')),
+      `${resource.name}: sample id`,
+    );
   }
 });
 

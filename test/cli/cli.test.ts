@@ -118,7 +118,10 @@ test('every configuration variable is in --help, the start banner and the README
   try {
     for (const variable of Object.values(VARIABLES)) {
       t.true(help.includes(`\`${variable.env}\``), `--help: ${variable.env}`);
-      t.true(served.lines.some((l) => l.trim().startsWith(`${variable.env}=`)), `banner: ${variable.env}`);
+      t.true(
+        served.lines.some((l) => l.trim().startsWith(`${variable.env}=`)),
+        `banner: ${variable.env}`,
+      );
     }
   } finally {
     served.child.kill('SIGTERM');

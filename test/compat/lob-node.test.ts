@@ -23,7 +23,14 @@ const Lob = require('lob') as (key: string, options: { host: string }) => LobCli
 
 const { test, serial } = databaseSuite();
 
-const US = { name: 'Harry Zhang', address_line1: '210 King Street', address_line2: 'Suite 6100', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107' };
+const US = {
+  name: 'Harry Zhang',
+  address_line1: '210 King Street',
+  address_line2: 'Suite 6100',
+  address_city: 'San Francisco',
+  address_state: 'CA',
+  address_zip: '94107',
+};
 
 /** A client on an account of its own, so lists see only what the test created. */
 async function freshClient({ engine }: SuiteContext, name?: string): Promise<{ lob: LobClient }> {
@@ -40,11 +47,23 @@ const cursor = (url: string, name: 'after' | 'before') => new URL(url).searchPar
 
 /** The list order: newest first; objects created in the same millisecond by id, descending. */
 const newestFirst = (objects: Obj[]): string[] =>
-  [...objects].sort((a, b) => (a.date_created === b.date_created ? (a.id < b.id ? 1 : -1) : a.date_created < b.date_created ? 1 : -1)).map((a) => a.id);
+  [...objects]
+    .sort((a, b) =>
+      a.date_created === b.date_created ? (a.id < b.id ? 1 : -1) : a.date_created < b.date_created ? 1 : -1,
+    )
+    .map((a) => a.id);
 
 test('create: the form-encoded body with flattened metadata keys gives the full address object', async (t, ctx) => {
   const { lob } = await freshClient(ctx);
-  const a = await lob.addresses.create({ ...US, description: 'Harry - Office', company: 'Lob', email: 'harry@example.com', phone: '555-555-5555', 'metadata[customer]': 'x1', 'metadata[tier]': 'gold' });
+  const a = await lob.addresses.create({
+    ...US,
+    description: 'Harry - Office',
+    company: 'Lob',
+    email: 'harry@example.com',
+    phone: '555-555-5555',
+    'metadata[customer]': 'x1',
+    'metadata[tier]': 'gold',
+  });
   t.regex(a.id, /^adr_[a-zA-Z0-9]+$/);
   t.is(a.object, 'address');
   t.is(a.name, 'HARRY ZHANG');
@@ -69,7 +88,14 @@ test('create: a full state name and a 9-digit ZIP (strings in a form body) are s
 
 test('create: an international address (form body) is upper-cased with the full country name', async (t, ctx) => {
   const { lob } = await freshClient(ctx);
-  const a = await lob.addresses.create({ company: 'Acme Corp', address_line1: '370 Water St', address_city: 'Summerside', address_state: 'Prince Edward Island', address_zip: 'C1N 1C4', address_country: 'CA' });
+  const a = await lob.addresses.create({
+    company: 'Acme Corp',
+    address_line1: '370 Water St',
+    address_city: 'Summerside',
+    address_state: 'Prince Edward Island',
+    address_zip: 'C1N 1C4',
+    address_country: 'CA',
+  });
   t.is(a.company, 'ACME CORP');
   t.is(a.address_state, 'PRINCE EDWARD ISLAND');
   t.is(a.address_zip, 'C1N 1C4');
@@ -119,7 +145,10 @@ test('list: limit, newest first, the after cursor from next_url and the before c
   t.is(pages[2].next_url, null);
 
   const back = await lob.addresses.list({ limit: 2, before: cursor(pages[2].previous_url, 'before') });
-  t.deepEqual(back.data.map((a: Obj) => a.id), expected.slice(2, 4));
+  t.deepEqual(
+    back.data.map((a: Obj) => a.id),
+    expected.slice(2, 4),
+  );
 });
 
 test('list: include total_count (sent as include[]=total_count)', async (t, ctx) => {
@@ -139,7 +168,10 @@ test('list: date_created filter with strings and Date objects (sent as date_crea
   const ids = (page: Obj) => page.data.map((a: Obj) => a.id);
   t.deepEqual(ids(await lob.addresses.list({ date_created: { gt: first.date_created } })), [second.id]);
   t.deepEqual(ids(await lob.addresses.list({ date_created: { lt: new Date(second.date_created) } })), [first.id]);
-  t.deepEqual(ids(await lob.addresses.list({ date_created: { gte: '2000-01-01', lte: new Date(Date.now() + 60_000) } })), [second.id, first.id]);
+  t.deepEqual(
+    ids(await lob.addresses.list({ date_created: { gte: '2000-01-01', lte: new Date(Date.now() + 60_000) } })),
+    [second.id, first.id],
+  );
   t.deepEqual(ids(await lob.addresses.list({ date_created: { lt: '2000-01-01' } })), []);
   const error = await rejection(t, lob.addresses.list({ date_created: { gt: 'yesterday' } }));
   t.is(error.status_code, 422);
@@ -155,10 +187,20 @@ test('list: metadata filter (sent as metadata[key]=value), combined with total_c
   const tagged = newestFirst(created);
   const page = await lob.addresses.list({ limit: 1, include: ['total_count'], metadata: { group: 'a b' } });
   t.is(page.total_count, 2);
-  t.deepEqual(page.data.map((a: Obj) => a.id), [tagged[0]]);
+  t.deepEqual(
+    page.data.map((a: Obj) => a.id),
+    [tagged[0]],
+  );
   t.truthy(page.next_url);
-  const next = await lob.addresses.list({ limit: 1, metadata: { group: 'a b' }, after: cursor(page.next_url, 'after') });
-  t.deepEqual(next.data.map((a: Obj) => a.id), [tagged[1]]);
+  const next = await lob.addresses.list({
+    limit: 1,
+    metadata: { group: 'a b' },
+    after: cursor(page.next_url, 'after'),
+  });
+  t.deepEqual(
+    next.data.map((a: Obj) => a.id),
+    [tagged[1]],
+  );
   t.is(next.next_url, null);
 });
 
@@ -190,7 +232,11 @@ const invalid: [string, Obj, string][] = [
   ['US address without state', { ...US, address_state: undefined }, 'address_state is required'],
   ['US address without ZIP', { ...US, address_zip: undefined }, 'address_zip is required'],
   ['name over 40 characters', { ...US, name: 'x'.repeat(41) }, 'name must be at most 40 characters'],
-  ['description over 255 characters', { ...US, description: 'd'.repeat(256) }, 'description must be at most 255 characters'],
+  [
+    'description over 255 characters',
+    { ...US, description: 'd'.repeat(256) },
+    'description must be at most 255 characters',
+  ],
 ];
 
 for (const [title, params, message] of invalid) {

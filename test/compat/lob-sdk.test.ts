@@ -10,7 +10,14 @@ import { client } from '../helpers/http';
 
 const { test, serial } = databaseSuite();
 
-const US = { name: 'Harry Zhang', address_line1: '210 King Street', address_line2: 'Suite 6100', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107' };
+const US = {
+  name: 'Harry Zhang',
+  address_line1: '210 King Street',
+  address_line2: 'Suite 6100',
+  address_city: 'San Francisco',
+  address_state: 'CA',
+  address_zip: '94107',
+};
 
 /** The SDK accepts plain objects as bodies (it JSON-stringifies them): what most callers pass. */
 const plain = (body: Record<string, unknown>) => body as unknown as AddressEditable;
@@ -36,12 +43,28 @@ const idsOf = (list: AddressList) => (list.data ?? []).map((a) => a.id);
 /** The list order: newest first; objects created in the same millisecond by id, descending. */
 const newestFirst = (objects: Address[]): string[] =>
   [...objects]
-    .sort((a, b) => (a.date_created === b.date_created ? (a.id! < b.id! ? 1 : -1) : String(a.date_created) < String(b.date_created) ? 1 : -1))
+    .sort((a, b) =>
+      a.date_created === b.date_created
+        ? a.id! < b.id!
+          ? 1
+          : -1
+        : String(a.date_created) < String(b.date_created)
+          ? 1
+          : -1,
+    )
     .map((a) => a.id!);
 
 test('create (JSON body from an AddressEditable model, nested metadata) returns an Address model', async (t, ctx) => {
   const { api } = await freshApi(ctx);
-  const input = new AddressEditable({ ...US, description: 'Harry - Office', company: 'Lob', email: 'harry@example.com', phone: '555-555-5555', address_country: 'US', metadata: { customer: 'y1', tier: 'gold' } });
+  const input = new AddressEditable({
+    ...US,
+    description: 'Harry - Office',
+    company: 'Lob',
+    email: 'harry@example.com',
+    phone: '555-555-5555',
+    address_country: 'US',
+    metadata: { customer: 'y1', tier: 'gold' },
+  });
   const a = await api.create(input);
   t.regex(a.id!, /^adr_[a-zA-Z0-9]+$/);
   t.is(String(a.object), 'address');
@@ -72,7 +95,9 @@ test('get returns the same Address', async (t, ctx) => {
 
 test('international addresses without state or postal code round-trip through the SDK models', async (t, ctx) => {
   const { api } = await freshApi(ctx);
-  const a = await api.create(plain({ company: 'Acme', address_line1: '10 Downing St', address_city: 'London', address_country: 'GB' }));
+  const a = await api.create(
+    plain({ company: 'Acme', address_line1: '10 Downing St', address_city: 'London', address_country: 'GB' }),
+  );
   t.is(String(a.address_country), 'UNITED KINGDOM');
   t.is(a.address_line1, '10 DOWNING ST');
   t.falsy(a.address_state, 'null on the wire; the SDK getter shows it as undefined');
@@ -84,7 +109,19 @@ test('international addresses without state or postal code round-trip through th
 // answers the same; this test pins that the engine did its part (the address exists, lists show it).
 test('SDK limitation: an international postal code makes the SDK throw client-side; the engine created the address', async (t, ctx) => {
   const { api } = await freshApi(ctx);
-  const error = await rejection(t, api.create(plain({ company: 'Acme', address_line1: '370 Water St', address_city: 'Summerside', address_state: 'PE', address_zip: 'C1N 1C4', address_country: 'CA' })));
+  const error = await rejection(
+    t,
+    api.create(
+      plain({
+        company: 'Acme',
+        address_line1: '370 Water St',
+        address_city: 'Summerside',
+        address_state: 'PE',
+        address_zip: 'C1N 1C4',
+        address_country: 'CA',
+      }),
+    ),
+  );
   t.is(error.message, 'Invalid address_zip provided');
   t.is(error.response, undefined, 'not an HTTP error');
   const list = await api.list(10, undefined, undefined, ['total_count']);
@@ -107,7 +144,11 @@ test('list: limit and paging forward with nextPageToken and back with previousPa
     if (!page.next_url) break;
     const token = page.nextPageToken;
     t.truthy(token);
-    t.is(token, new URL(page.next_url).searchParams.get('after') ?? undefined, 'the token the SDK cuts out needs no decoding');
+    t.is(
+      token,
+      new URL(page.next_url).searchParams.get('after') ?? undefined,
+      'the token the SDK cuts out needs no decoding',
+    );
     page = await api.list(2, undefined, token);
   }
   t.deepEqual(pages.flatMap(idsOf), expected);
@@ -140,9 +181,21 @@ test('list: date_created filter sent as JSON ({"gt": …})', async (t, ctx) => {
   const first = await api.create(plain({ ...US, name: 'First' }));
   await new Promise((resolve) => setTimeout(resolve, 15));
   const second = await api.create(plain({ ...US, name: 'Second' }));
-  t.deepEqual(idsOf(await api.list(10, undefined, undefined, undefined, { gt: String(first.date_created) })), [second.id]);
-  t.deepEqual(idsOf(await api.list(10, undefined, undefined, undefined, { lt: String(second.date_created) })), [first.id]);
-  t.deepEqual(idsOf(await api.list(10, undefined, undefined, undefined, { gte: '2000-01-01', lte: new Date(Date.now() + 60_000).toISOString() })), [second.id, first.id]);
+  t.deepEqual(idsOf(await api.list(10, undefined, undefined, undefined, { gt: String(first.date_created) })), [
+    second.id,
+  ]);
+  t.deepEqual(idsOf(await api.list(10, undefined, undefined, undefined, { lt: String(second.date_created) })), [
+    first.id,
+  ]);
+  t.deepEqual(
+    idsOf(
+      await api.list(10, undefined, undefined, undefined, {
+        gte: '2000-01-01',
+        lte: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    ),
+    [second.id, first.id],
+  );
   t.deepEqual(idsOf(await api.list(10, undefined, undefined, undefined, { lt: '2000-01-01' })), []);
   const error = await rejection(t, api.list(10, undefined, undefined, undefined, { gt: 'yesterday' }));
   t.is(error.response?.status, 422);
@@ -184,7 +237,11 @@ const invalid: [string, Record<string, unknown>, string][] = [
   ['US address without ZIP', { ...US, address_zip: undefined }, 'address_zip is required'],
   ['ZIP in the wrong format', { ...US, address_zip: '9410' }, 'address_zip must be in the format 12345 or 12345-1234'],
   ['name over 40 characters', { ...US, name: 'x'.repeat(41) }, 'name must be at most 40 characters'],
-  ['metadata with more than 20 keys', { ...US, metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 'metadata must have at most 20 keys'],
+  [
+    'metadata with more than 20 keys',
+    { ...US, metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },
+    'metadata must have at most 20 keys',
+  ],
 ];
 
 for (const [title, body, message] of invalid) {

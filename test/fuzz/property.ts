@@ -17,12 +17,21 @@ export interface FuzzFigures {
 }
 
 async function alive(target: FuzzTarget): Promise<void> {
-  const answer = await send(target.url, { method: 'GET', path: '/v1/addresses?limit=1', headers: { authorization: target.auth }, label: 'alive' });
-  if (answer.status !== 200) throw new Error(`the engine stopped serving: ${answer.status} ${answer.failure ?? JSON.stringify(answer.body)}`);
+  const answer = await send(target.url, {
+    method: 'GET',
+    path: '/v1/addresses?limit=1',
+    headers: { authorization: target.auth },
+    label: 'alive',
+  });
+  if (answer.status !== 200)
+    throw new Error(`the engine stopped serving: ${answer.status} ${answer.failure ?? JSON.stringify(answer.body)}`);
 }
 
 /** Runs `runs` API requests and `runs / 10` raw ones; throws fast-check's report (with its seed) on a failure. */
-export async function fuzz(target: FuzzTarget, options: { runs: number; seed?: number; figures?: FuzzFigures }): Promise<void> {
+export async function fuzz(
+  target: FuzzTarget,
+  options: { runs: number; seed?: number; figures?: FuzzFigures },
+): Promise<void> {
   const figures = options.figures ?? { requests: 0, raw: 0, statuses: {} };
   const count = (status: number) => (figures.statuses[status] = (figures.statuses[status] ?? 0) + 1);
   await fc.assert(
@@ -31,7 +40,9 @@ export async function fuzz(target: FuzzTarget, options: { runs: number; seed?: n
       figures.requests += 1;
       count(answer.status);
       if (answer.failure || !acceptable(answer.status, answer.body)) {
-        throw new Error(`${request.label}\n -> ${answer.status} ${answer.failure ?? JSON.stringify(answer.body).slice(0, 300)}`);
+        throw new Error(
+          `${request.label}\n -> ${answer.status} ${answer.failure ?? JSON.stringify(answer.body).slice(0, 300)}`,
+        );
       }
     }),
     { numRuns: options.runs, seed: options.seed, endOnFailure: true },
@@ -43,7 +54,9 @@ export async function fuzz(target: FuzzTarget, options: { runs: number; seed?: n
       figures.raw += 1;
       count(answer.status);
       if (answer.failure || !acceptable(answer.status, answer.body)) {
-        throw new Error(`raw ${JSON.stringify(text.slice(0, 200))}\n -> ${answer.status} ${answer.failure ?? JSON.stringify(answer.body)}`);
+        throw new Error(
+          `raw ${JSON.stringify(text.slice(0, 200))}\n -> ${answer.status} ${answer.failure ?? JSON.stringify(answer.body)}`,
+        );
       }
     }),
     { numRuns: Math.max(10, Math.floor(options.runs / 10)), seed: options.seed, endOnFailure: true },

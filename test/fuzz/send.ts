@@ -26,7 +26,9 @@ export function send(base: string, request: FuzzRequest): Promise<Answer> {
     const req = http.request(url, { method: request.method, headers: request.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: parse(Buffer.concat(chunks).toString('utf8')) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: parse(Buffer.concat(chunks).toString('utf8')) }),
+      );
       res.on('error', (e) => resolve({ status: res.statusCode ?? 0, body: undefined, failure: e.message }));
     });
     req.on('error', (e) => resolve({ status: 0, body: undefined, failure: e.message }));
@@ -45,7 +47,11 @@ export function sendRaw(base: string, text: string, waitMs = 3000): Promise<Answ
       socket.destroy();
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(received)?.[1] ?? 0);
       const body = received.includes('\r\n\r\n') ? parse(received.slice(received.indexOf('\r\n\r\n') + 4)) : undefined;
-      resolve(status ? { status, body } : { status: 0, body: undefined, failure: `no answer (${JSON.stringify(received.slice(0, 80))})` });
+      resolve(
+        status
+          ? { status, body }
+          : { status: 0, body: undefined, failure: `no answer (${JSON.stringify(received.slice(0, 80))})` },
+      );
     };
     const timer = setTimeout(done, waitMs);
     socket.on('data', (d: Buffer) => {

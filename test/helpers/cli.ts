@@ -26,7 +26,12 @@ export function serve(env: Record<string, string>): Promise<Served> {
       if (lines.some((l) => l.includes('listening on')) && lines.some((l) => l.includes('LOG_LEVEL='))) {
         clearTimeout(timer);
         const url = /listening on (\S+)/.exec(lines.join('\n'))![1];
-        const keys = Object.fromEntries(lines.map((l) => /^\s+(test|live) (secret|publishable):\s+(\S+)/.exec(l)).filter(Boolean).map((m) => [`${m![1]} ${m![2]}`, m![3]]));
+        const keys = Object.fromEntries(
+          lines
+            .map((l) => /^\s+(test|live) (secret|publishable):\s+(\S+)/.exec(l))
+            .filter(Boolean)
+            .map((m) => [`${m![1]} ${m![2]}`, m![3]]),
+        );
         resolve({ child, url, keys, lines });
       }
     });

@@ -80,8 +80,16 @@ export interface StartOptions {
 
 export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> {
   const db = opts.db ?? 'sqlite';
-  const database = opts.shareWith ? { url: opts.shareWith.databaseUrl, drop: async () => undefined } : await freshDatabase(db);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...opts.env });
+  const database = opts.shareWith
+    ? { url: opts.shareWith.databaseUrl, drop: async () => undefined }
+    : await freshDatabase(db);
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const engine = await start(config);
   const { accounts } = engine.services;
   const setSetting = async (name: SettingName, value: SettingValue, accountName = config.bootstrapAccount) => {

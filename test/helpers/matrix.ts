@@ -14,7 +14,9 @@ function postgresUp(): boolean {
 function pick(): Db[] {
   if (process.env.TEST_DATABASES) return process.env.TEST_DATABASES.split(',') as Db[];
   if (postgresUp()) return ['sqlite', 'postgres'];
-  process.stderr.write('\n!!! PostgreSQL is not reachable on 127.0.0.1:5432: SKIPPING the PostgreSQL leg of this suite !!!\n\n');
+  process.stderr.write(
+    '\n!!! PostgreSQL is not reachable on 127.0.0.1:5432: SKIPPING the PostgreSQL leg of this suite !!!\n\n',
+  );
   return ['sqlite'];
 }
 

@@ -25,7 +25,9 @@ export async function openFreshServices(db: Db): Promise<{ services: Services; c
   const name = `pp_store_${randomBytes(5).toString('hex')}`;
   const admin = knex({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
   await admin.raw(`create database ${name}`);
-  const services = await openServices(loadConfig({ DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), LOG_LEVEL: 'silent' }));
+  const services = await openServices(
+    loadConfig({ DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), LOG_LEVEL: 'silent' }),
+  );
   return {
     services,
     cleanup: async () => {

@@ -50,19 +50,28 @@ test('rejects a wrong address object with readable errors', (t) => {
   wrong.date_created = 'yesterday';
   delete wrong.date_modified;
   const errors = vendorResponseErrors('GET', '/v1/addresses/adr_1', 200, wrong);
-  t.true(errors.some((e) => e.startsWith('/id must match pattern "^adr_[a-zA-Z0-9]+$"')), errors.join('\n'));
+  t.true(
+    errors.some((e) => e.startsWith('/id must match pattern "^adr_[a-zA-Z0-9]+$"')),
+    errors.join('\n'),
+  );
   t.true(errors.some((e) => e.startsWith('/object must be equal to one of the allowed values: "address"')));
   t.true(errors.some((e) => e.startsWith('/date_created must match format "date-time"')));
   t.true(errors.some((e) => e.includes("must have required property 'date_modified' [lob_base#/required]")));
   t.true(errors.some((e) => e.startsWith('(root) must match exactly one schema in oneOf [address#/oneOf]')));
 
   const notNullable = { ...usAddress(), address_line1: null };
-  t.true(vendorResponseErrors('GET', '/v1/addresses/adr_1', 200, notNullable).some((e) => e.startsWith('/address_line1 must be string')));
+  t.true(
+    vendorResponseErrors('GET', '/v1/addresses/adr_1', 200, notNullable).some((e) =>
+      e.startsWith('/address_line1 must be string'),
+    ),
+  );
 
   const noName = usAddress();
   delete noName.name;
   delete noName.company;
-  t.true(vendorResponseErrors('GET', '/v1/addresses/adr_1', 200, noName).some((e) => e.includes("required property 'name'")));
+  t.true(
+    vendorResponseErrors('GET', '/v1/addresses/adr_1', 200, noName).some((e) => e.includes("required property 'name'")),
+  );
 });
 
 test('accepts the YAML list envelope of addresses and rejects a broken one', (t) => {
@@ -75,30 +84,51 @@ test('accepts the YAML list envelope of addresses and rejects a broken one', (t)
   const data = broken.data as JsonObject[];
   data[1] = { ...data[1], id: 'ltr_123', address_country: 'CA' };
   const errors = vendorResponseErrors('GET', '/v1/addresses?limit=2', 200, broken);
-  t.true(errors.some((e) => e.startsWith('/next_url must be string,null')), errors.join('\n'));
+  t.true(
+    errors.some((e) => e.startsWith('/next_url must be string,null')),
+    errors.join('\n'),
+  );
   t.true(errors.some((e) => e.startsWith('/count must be integer')));
   t.true(errors.some((e) => e.startsWith('/data/1/id must match pattern')));
   t.true(errors.some((e) => e.startsWith('/data/1/address_country must be equal to one of the allowed values')));
   t.false(errors.some((e) => e.startsWith('/data/0/')));
 
-  t.true(vendorResponseErrors('GET', '/v1/addresses', 200, { ...addressList(), data: {} }).some((e) => e.startsWith('/data must be array')));
+  t.true(
+    vendorResponseErrors('GET', '/v1/addresses', 200, { ...addressList(), data: {} }).some((e) =>
+      e.startsWith('/data must be array'),
+    ),
+  );
 });
 
 test('accepts the YAML error body and rejects malformed ones', (t) => {
   t.deepEqual(vendorResponseErrors('GET', '/v1/addresses/adr_404', 404, errorBody()), []);
   t.deepEqual(
-    vendorResponseErrors('POST', '/v1/addresses', 422, { error: { message: 'address_line1 is required', status_code: 422, code: 'invalid' } }),
+    vendorResponseErrors('POST', '/v1/addresses', 422, {
+      error: { message: 'address_line1 is required', status_code: 422, code: 'invalid' },
+    }),
     [],
   );
-  const errors = vendorResponseErrors('GET', '/v1/addresses/adr_404', 404, { error: { status_code: 418, code: 'teapot' } });
-  t.true(errors.some((e) => e.includes("/error must have required property 'message'")), errors.join('\n'));
+  const errors = vendorResponseErrors('GET', '/v1/addresses/adr_404', 404, {
+    error: { status_code: 418, code: 'teapot' },
+  });
+  t.true(
+    errors.some((e) => e.includes("/error must have required property 'message'")),
+    errors.join('\n'),
+  );
   t.true(errors.some((e) => e.startsWith('/error/status_code must be equal to one of the allowed values: 401, 403')));
   t.true(errors.some((e) => e.startsWith('/error/code must be equal to one of the allowed values')));
-  t.true(vendorResponseErrors('GET', '/v1/addresses/adr_404', 404, { message: 'not found' }).some((e) => e.includes("required property 'error'")));
+  t.true(
+    vendorResponseErrors('GET', '/v1/addresses/adr_404', 404, { message: 'not found' }).some((e) =>
+      e.includes("required property 'error'"),
+    ),
+  );
 });
 
 test('validates address deletion responses', (t) => {
-  t.deepEqual(vendorResponseErrors('DELETE', '/v1/addresses/adr_123456789', 200, { id: 'adr_123456789', deleted: true }), []);
+  t.deepEqual(
+    vendorResponseErrors('DELETE', '/v1/addresses/adr_123456789', 200, { id: 'adr_123456789', deleted: true }),
+    [],
+  );
   const errors = vendorResponseErrors('DELETE', '/v1/addresses/adr_1', 200, { id: 'x', deleted: 'yes' });
   t.is(errors.length, 2, errors.join('\n'));
 });
@@ -107,7 +137,15 @@ test('every address and verification example in the YAML validates', (t) => {
   const doc = vendorDocument();
   const paths = doc.paths as JsonObject;
   let checked = 0;
-  for (const template of ['/addresses', '/us_verifications', '/intl_verifications', '/us_autocompletions', '/us_zip_lookups', '/bulk/us_verifications', '/bulk/intl_verifications']) {
+  for (const template of [
+    '/addresses',
+    '/us_verifications',
+    '/intl_verifications',
+    '/us_autocompletions',
+    '/us_zip_lookups',
+    '/bulk/us_verifications',
+    '/bulk/intl_verifications',
+  ]) {
     const item = deref(doc, paths[template]) as JsonObject;
     for (const verb of ['get', 'post']) {
       const op = deref(doc, item[verb]);

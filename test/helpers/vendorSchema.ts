@@ -172,7 +172,10 @@ function describeSchemaPath(schemaPath: string, root: unknown): string {
   let node: unknown = root;
   let label = isObject(root) && typeof root.$comment === 'string' ? root.$comment : '';
   let rest: string[] = [];
-  for (const raw of schemaPath.replace(/^#\/?/, '').split('/').filter((s) => s !== '')) {
+  for (const raw of schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '')) {
     const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     node = Array.isArray(node) ? node[Number(seg)] : isObject(node) ? node[seg] : undefined;
     rest.push(raw);

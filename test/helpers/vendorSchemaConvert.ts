@@ -104,7 +104,12 @@ function makeNullable(schema: JsonObject): JsonValue {
  * Converts `schema`, inlining every local `$ref` so that ajv's error `schemaPath`s are complete.
  * Each inlined node carries `$comment: "<schema name>"`; cycles fall back to `$ref: <cyclePrefix><ref>`.
  */
-export function convertInlined(doc: JsonValue, schema: JsonValue, cyclePrefix: string, stack: string[] = []): JsonValue {
+export function convertInlined(
+  doc: JsonValue,
+  schema: JsonValue,
+  cyclePrefix: string,
+  stack: string[] = [],
+): JsonValue {
   return convertSchema(schema, (ref): JsonValue => {
     const target = resolvePointer(doc, ref);
     if (stack.includes(ref) || target === undefined) return { $ref: `${cyclePrefix}${ref}` };

@@ -4,10 +4,26 @@ import { client } from '../helpers/http';
 
 const { test, serial } = databaseSuite();
 
-const US = { name: 'Harry Zhang', address_line1: '210 King Street', address_line2: 'Suite 6100', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107' };
+const US = {
+  name: 'Harry Zhang',
+  address_line1: '210 King Street',
+  address_line2: 'Suite 6100',
+  address_city: 'San Francisco',
+  address_state: 'CA',
+  address_zip: '94107',
+};
 
 test('create returns the address object with every field of the spec', async (t, { api }) => {
-  const r = await api('POST', '/v1/addresses', { json: { ...US, description: 'Harry - Office', company: 'Lob', phone: '555-555-5555', email: 'harry@example.com', metadata: { customer: '42' } } });
+  const r = await api('POST', '/v1/addresses', {
+    json: {
+      ...US,
+      description: 'Harry - Office',
+      company: 'Lob',
+      phone: '555-555-5555',
+      email: 'harry@example.com',
+      metadata: { customer: '42' },
+    },
+  });
   t.is(r.status, 200);
   t.regex(r.body.id, /^adr_[a-zA-Z0-9]+$/);
   t.is(r.body.object, 'address');
@@ -23,7 +39,9 @@ test('create returns the address object with every field of the spec', async (t,
 });
 
 test('US addresses are upper-cased and standardized; full state names stored as the code', async (t, { api }) => {
-  const r = await api('POST', '/v1/addresses', { json: { ...US, address_state: 'california', address_zip: '941071741' } });
+  const r = await api('POST', '/v1/addresses', {
+    json: { ...US, address_state: 'california', address_zip: '941071741' },
+  });
   t.is(r.status, 200);
   t.is(r.body.address_state, 'CA');
   t.is(r.body.address_city, 'SAN FRANCISCO');
@@ -34,7 +52,8 @@ test('US addresses are upper-cased and standardized; full state names stored as 
 test('standardization is deterministic: the same input gives the same output', async (t, { api }) => {
   const a = await api('POST', '/v1/addresses', { json: US });
   const b = await api('POST', '/v1/addresses', { json: US });
-  for (const field of ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip']) t.is(a.body[field], b.body[field]);
+  for (const field of ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip'])
+    t.is(a.body[field], b.body[field]);
 });
 
 test('form-urlencoded bodies with bracket metadata work like JSON', async (t, { api }) => {
@@ -47,7 +66,11 @@ test('form-urlencoded bodies with bracket metadata work like JSON', async (t, { 
 test('multipart bodies are accepted', async (t, { engine }) => {
   const fd = new FormData();
   for (const [k, v] of Object.entries(US)) fd.append(k, v);
-  const r = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` } });
+  const r = await fetch(`${engine.url}/v1/addresses`, {
+    method: 'POST',
+    body: fd,
+    headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+  });
   t.is(r.status, 200);
   t.is(((await r.json()) as { name: string }).name, 'HARRY ZHANG');
 });
@@ -62,20 +85,40 @@ const invalid: [string, Record<string, unknown>, RegExp][] = [
   ['US ZIP must be 12345 or 12345-1234', { ...US, address_zip: '9410' }, /address_zip must be in the format/],
   ['US address_line1 at most 64', { ...US, address_line1: 'x'.repeat(65) }, /address_line1 must be at most 64/],
   ['US address_line2 at most 64', { ...US, address_line2: 'x'.repeat(65) }, /address_line2 must be at most 64/],
-  ['any address_line1 at most 200', { ...US, address_country: 'GB', address_line1: 'x'.repeat(201) }, /address_line1 must be at most 200/],
+  [
+    'any address_line1 at most 200',
+    { ...US, address_country: 'GB', address_line1: 'x'.repeat(201) },
+    /address_line1 must be at most 200/,
+  ],
   ['name at most 40', { ...US, name: 'x'.repeat(41) }, /name must be at most 40/],
   ['company at most 40', { ...US, company: 'x'.repeat(41) }, /company must be at most 40/],
   ['phone at most 40', { ...US, phone: '1'.repeat(41) }, /phone must be at most 40/],
   ['email at most 100', { ...US, email: `${'x'.repeat(95)}@a.com` }, /email must be at most 100/],
   ['description at most 255', { ...US, description: 'x'.repeat(256) }, /description must be at most 255/],
-  ['address_city at most 200', { ...US, address_country: 'GB', address_city: 'x'.repeat(201) }, /address_city must be at most 200/],
-  ['non-US address_zip at most 40', { ...US, address_country: 'GB', address_zip: '1'.repeat(41) }, /address_zip must be at most 40/],
+  [
+    'address_city at most 200',
+    { ...US, address_country: 'GB', address_city: 'x'.repeat(201) },
+    /address_city must be at most 200/,
+  ],
+  [
+    'non-US address_zip at most 40',
+    { ...US, address_country: 'GB', address_zip: '1'.repeat(41) },
+    /address_zip must be at most 40/,
+  ],
   ['country must be two letters', { ...US, address_country: 'USA' }, /address_country must be a two-letter/],
   ['country must exist', { ...US, address_country: 'QQ' }, /address_country must be a valid/],
-  ['metadata at most 20 keys', { ...US, metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, /metadata must have at most 20 keys/],
+  [
+    'metadata at most 20 keys',
+    { ...US, metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },
+    /metadata must have at most 20 keys/,
+  ],
   ['metadata keys at most 40', { ...US, metadata: { ['k'.repeat(41)]: 'v' } }, /metadata/],
   ['metadata values at most 500', { ...US, metadata: { k: 'v'.repeat(501) } }, /metadata\.k must be at most 500/],
-  ['metadata values without double quotes', { ...US, metadata: { k: 'say "hi"' } }, /metadata\.k must not contain double quotes/],
+  [
+    'metadata values without double quotes',
+    { ...US, metadata: { k: 'say "hi"' } },
+    /metadata\.k must not contain double quotes/,
+  ],
   ['metadata keys without backslashes', { ...US, metadata: { 'a\\b': 'v' } }, /metadata/],
   ['metadata without nested objects', { ...US, metadata: { k: { nested: 'x' } } }, /metadata\.k must be a string/],
   ['unknown fields are refused', { ...US, colour: 'red' }, /colour is not allowed/],
@@ -92,7 +135,15 @@ for (const [rule, body, message] of invalid) {
 }
 
 test('non-US addresses are only upper-cased and keep optional fields optional', async (t, { api }) => {
-  const r = await api('POST', '/v1/addresses', { json: { company: 'Acme GmbH', address_line1: 'Hauptstraße 5', address_city: 'Berlin', address_zip: '10115', address_country: 'de' } });
+  const r = await api('POST', '/v1/addresses', {
+    json: {
+      company: 'Acme GmbH',
+      address_line1: 'Hauptstraße 5',
+      address_city: 'Berlin',
+      address_zip: '10115',
+      address_country: 'de',
+    },
+  });
   t.is(r.status, 200);
   t.is(r.body.address_line1, 'HAUPTSTRASSE 5');
   t.is(r.body.address_city, 'BERLIN');
@@ -102,11 +153,21 @@ test('non-US addresses are only upper-cased and keep optional fields optional', 
 });
 
 test('a US territory given as the country is a domestic address with the territory as state', async (t, { api }) => {
-  const r = await api('POST', '/v1/addresses', { json: { name: 'Ana', address_line1: '1 calle luna', address_city: 'San Juan', address_zip: '00901', address_country: 'PR' } });
+  const r = await api('POST', '/v1/addresses', {
+    json: {
+      name: 'Ana',
+      address_line1: '1 calle luna',
+      address_city: 'San Juan',
+      address_zip: '00901',
+      address_country: 'PR',
+    },
+  });
   t.is(r.status, 200);
   t.is(r.body.address_state, 'PR');
   t.is(r.body.address_country, 'UNITED STATES');
-  const noZip = await api('POST', '/v1/addresses', { json: { name: 'Ana', address_line1: '1 calle luna', address_city: 'San Juan', address_country: 'PR' } });
+  const noZip = await api('POST', '/v1/addresses', {
+    json: { name: 'Ana', address_line1: '1 calle luna', address_city: 'San Juan', address_country: 'PR' },
+  });
   t.is(noZip.status, 422);
   t.regex(noZip.body.error.message, /address_zip is required/);
 });
@@ -143,30 +204,39 @@ test('isolation: another account and the live key never see the object (404, not
   const asOther = client(engine.url, other.test);
   t.is((await asOther('GET', `/v1/addresses/${created.body.id}`)).status, 404);
   t.is((await asOther('DELETE', `/v1/addresses/${created.body.id}`)).status, 404);
-  t.false((await asOther('GET', '/v1/addresses?limit=100')).body.data.some((a: { id: string }) => a.id === created.body.id));
+  t.false(
+    (await asOther('GET', '/v1/addresses?limit=100')).body.data.some((a: { id: string }) => a.id === created.body.id),
+  );
   const live = await api('GET', `/v1/addresses/${created.body.id}`, { key: engine.keys.live });
   t.is(live.status, 404);
   t.is((await api('GET', `/v1/addresses/${created.body.id}`)).status, 200);
 });
 
-serial('live mode: the edition address limit gives 403 feature_limit_reached; test mode has none', async (t, { api, engine }) => {
-  const account = `limits-${Date.now()}`;
-  const keys = await engine.createAccount(account);
-  for (const [name, value] of [['payment_method_verified', true], ['email_verified', true], ['address_limit', 2]] as const) {
-    await engine.setSetting(name, value, account);
-  }
-  const live = client(engine.url, keys.live);
-  t.is((await live('POST', '/v1/addresses', { json: US })).status, 200);
-  const second = await live('POST', '/v1/addresses', { json: US });
-  t.is(second.status, 200);
-  const third = await live('POST', '/v1/addresses', { json: US });
-  t.is(third.status, 403);
-  t.is(third.body.error.code, 'feature_limit_reached');
-  await live('DELETE', `/v1/addresses/${second.body.id}`);
-  t.is((await live('POST', '/v1/addresses', { json: US })).status, 200, 'deleted addresses do not count');
-  const test3 = client(engine.url, keys.test);
-  for (let i = 0; i < 3; i++) t.is((await test3('POST', '/v1/addresses', { json: US })).status, 200);
-});
+serial(
+  'live mode: the edition address limit gives 403 feature_limit_reached; test mode has none',
+  async (t, { engine }) => {
+    const account = `limits-${Date.now()}`;
+    const keys = await engine.createAccount(account);
+    for (const [name, value] of [
+      ['payment_method_verified', true],
+      ['email_verified', true],
+      ['address_limit', 2],
+    ] as const) {
+      await engine.setSetting(name, value, account);
+    }
+    const live = client(engine.url, keys.live);
+    t.is((await live('POST', '/v1/addresses', { json: US })).status, 200);
+    const second = await live('POST', '/v1/addresses', { json: US });
+    t.is(second.status, 200);
+    const third = await live('POST', '/v1/addresses', { json: US });
+    t.is(third.status, 403);
+    t.is(third.body.error.code, 'feature_limit_reached');
+    await live('DELETE', `/v1/addresses/${second.body.id}`);
+    t.is((await live('POST', '/v1/addresses', { json: US })).status, 200, 'deleted addresses do not count');
+    const test3 = client(engine.url, keys.test);
+    for (let i = 0; i < 3; i++) t.is((await test3('POST', '/v1/addresses', { json: US })).status, 200);
+  },
+);
 
 serial('live mode needs a payment method and a verified e-mail', async (t, { engine }) => {
   const account = `gates-${Date.now()}`;
@@ -186,7 +256,10 @@ test('idempotency: a repeated key returns the first response and creates nothing
   const keys = await engine.createAccount();
   const api = client(engine.url, keys.test);
   const first = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'abc-1' } });
-  const again = await api('POST', '/v1/addresses', { json: { ...US, name: 'Someone Else' }, headers: { 'Idempotency-Key': 'abc-1' } });
+  const again = await api('POST', '/v1/addresses', {
+    json: { ...US, name: 'Someone Else' },
+    headers: { 'Idempotency-Key': 'abc-1' },
+  });
   t.deepEqual(again.body, first.body);
   const viaQuery = await api('POST', '/v1/addresses?idempotency_key=abc-1', { json: US });
   t.deepEqual(viaQuery.body, first.body, 'the query parameter is the same key');
@@ -195,14 +268,20 @@ test('idempotency: a repeated key returns the first response and creates nothing
   t.is(both.status, 422);
   const tooLong = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'k'.repeat(257) } });
   t.is(tooLong.status, 422);
-  const live = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'abc-1' }, key: keys.live });
+  const live = await api('POST', '/v1/addresses', {
+    json: US,
+    headers: { 'Idempotency-Key': 'abc-1' },
+    key: keys.live,
+  });
   t.is(live.status, 401, 'keys are scoped per mode (live also needs a payment method)');
 });
 
 test('idempotency under concurrency: one key creates exactly one object', async (t, { engine }) => {
   const keys = await engine.createAccount();
   const api = client(engine.url, keys.test);
-  const replies = await Promise.all(Array.from({ length: 8 }, () => api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'race' } })));
+  const replies = await Promise.all(
+    Array.from({ length: 8 }, () => api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'race' } })),
+  );
   const ok = replies.filter((r) => r.status === 200);
   t.true(ok.length >= 1);
   t.true(replies.every((r) => r.status === 200 || (r.status === 409 && r.body.error.code === 'conflict')));
@@ -215,25 +294,38 @@ test('idempotency under concurrency: one key creates exactly one object', async 
 test('idempotency: a failed request does not burn its key', async (t, { engine }) => {
   const keys = await engine.createAccount();
   const api = client(engine.url, keys.test);
-  const bad = await api('POST', '/v1/addresses', { json: { ...US, address_zip: 'nope' }, headers: { 'Idempotency-Key': 'retry-me' } });
+  const bad = await api('POST', '/v1/addresses', {
+    json: { ...US, address_zip: 'nope' },
+    headers: { 'Idempotency-Key': 'retry-me' },
+  });
   t.is(bad.status, 422);
   const good = await api('POST', '/v1/addresses', { json: US, headers: { 'Idempotency-Key': 'retry-me' } });
   t.is(good.status, 200);
 });
 
-serial('live mode corrects a US address from the ZIP database; the same input stays deterministic', async (t, { engine }) => {
-  const name = `live-${Date.now()}`;
-  const keys = await engine.createAccount(name);
-  await engine.setSetting('payment_method_verified', true, name);
-  await engine.setSetting('email_verified', true, name);
-  const live = client(engine.url, keys.live);
-  const input = { name: 'Ada', address_line1: '1 telegraph hill boulevard', address_city: 'san fransisco', address_state: 'california', address_zip: '94133' };
-  const a = await live('POST', '/v1/addresses', { json: input });
-  t.is(a.status, 200);
-  t.is(a.body.address_line1, '1 TELEGRAPH HILL BLVD');
-  t.is(a.body.address_city, 'SAN FRANCISCO');
-  t.is(a.body.address_state, 'CA');
-  t.is(a.body.recipient_moved, null, 'no change-of-address data behind live mode');
-  const b = await live('POST', '/v1/addresses', { json: input });
-  for (const field of ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip']) t.is(b.body[field], a.body[field]);
-});
+serial(
+  'live mode corrects a US address from the ZIP database; the same input stays deterministic',
+  async (t, { engine }) => {
+    const name = `live-${Date.now()}`;
+    const keys = await engine.createAccount(name);
+    await engine.setSetting('payment_method_verified', true, name);
+    await engine.setSetting('email_verified', true, name);
+    const live = client(engine.url, keys.live);
+    const input = {
+      name: 'Ada',
+      address_line1: '1 telegraph hill boulevard',
+      address_city: 'san fransisco',
+      address_state: 'california',
+      address_zip: '94133',
+    };
+    const a = await live('POST', '/v1/addresses', { json: input });
+    t.is(a.status, 200);
+    t.is(a.body.address_line1, '1 TELEGRAPH HILL BLVD');
+    t.is(a.body.address_city, 'SAN FRANCISCO');
+    t.is(a.body.address_state, 'CA');
+    t.is(a.body.recipient_moved, null, 'no change-of-address data behind live mode');
+    const b = await live('POST', '/v1/addresses', { json: input });
+    for (const field of ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip'])
+      t.is(b.body[field], a.body[field]);
+  },
+);

@@ -3,7 +3,13 @@ import { databaseSuite } from '../helpers/suite';
 import { client } from '../helpers/http';
 
 const { test, serial } = databaseSuite();
-const US = { name: 'Ada', address_line1: '1 Main St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701' };
+const US = {
+  name: 'Ada',
+  address_line1: '1 Main St',
+  address_city: 'Springfield',
+  address_state: 'IL',
+  address_zip: '62701',
+};
 
 test('authentication failures are 401 with the spec body', async (t, { engine }) => {
   const anonymous = client(engine.url);
@@ -11,19 +17,34 @@ test('authentication failures are 401 with the spec body', async (t, { engine })
   t.is(none.status, 401);
   t.is(none.body.error.code, 'unauthorized');
   t.is(none.body.error.status_code, 401);
-  for (const key of ['nonsense', 'test_00000000000000000000000000000000', `${engine.keys.test}x`, engine.keys.test.replace('test_', 'live_')]) {
+  for (const key of [
+    'nonsense',
+    'test_00000000000000000000000000000000',
+    `${engine.keys.test}x`,
+    engine.keys.test.replace('test_', 'live_'),
+  ]) {
     const r = await anonymous('GET', '/v1/addresses', { key });
     t.is(r.status, 401, key);
     t.is(r.body.error.code, 'invalid_api_key');
   }
-  const bearer = await fetch(`${engine.url}/v1/addresses`, { headers: { authorization: `Bearer ${engine.keys.test}` } });
+  const bearer = await fetch(`${engine.url}/v1/addresses`, {
+    headers: { authorization: `Bearer ${engine.keys.test}` },
+  });
   t.is(bearer.status, 200);
   const garbage = await fetch(`${engine.url}/v1/addresses`, { headers: { authorization: 'Basic !!!not-base64' } });
   t.is(garbage.status, 401);
 });
 
-test('publishable keys may not call address operations: 403 publishable_key_not_allowed', async (t, { api, engine }) => {
-  for (const [method, path] of [['GET', '/v1/addresses'], ['POST', '/v1/addresses'], ['GET', '/v1/addresses/adr_x'], ['DELETE', '/v1/addresses/adr_x']]) {
+test('publishable keys may not call address operations: 403 publishable_key_not_allowed', async (t, {
+  api,
+  engine,
+}) => {
+  for (const [method, path] of [
+    ['GET', '/v1/addresses'],
+    ['POST', '/v1/addresses'],
+    ['GET', '/v1/addresses/adr_x'],
+    ['DELETE', '/v1/addresses/adr_x'],
+  ]) {
     const r = await api(method, path, { key: engine.keys.testPub, json: method === 'POST' ? US : undefined });
     t.is(r.status, 403);
     t.is(r.body.error.code, 'publishable_key_not_allowed');
@@ -31,7 +52,12 @@ test('publishable keys may not call address operations: 403 publishable_key_not_
 });
 
 test('unknown routes and methods: 404 unrecognized_endpoint', async (t, { api }) => {
-  for (const [method, path] of [['GET', '/v1/nothing'], ['PATCH', '/v1/addresses'], ['GET', '/v2/addresses'], ['POST', '/v1/addresses/adr_1']]) {
+  for (const [method, path] of [
+    ['GET', '/v1/nothing'],
+    ['PATCH', '/v1/addresses'],
+    ['GET', '/v2/addresses'],
+    ['POST', '/v1/addresses/adr_1'],
+  ]) {
     const r = await api(method, path);
     t.is(r.status, 404, `${method} ${path}`);
     t.is(r.body.error.code, 'unrecognized_endpoint');
@@ -40,7 +66,14 @@ test('unknown routes and methods: 404 unrecognized_endpoint', async (t, { api })
 
 test('malformed JSON is 422, never 500', async (t, { engine }) => {
   for (const body of ['{"name": ', '[1,2]', '"text"', 'null']) {
-    const r = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` } });
+    const r = await fetch(`${engine.url}/v1/addresses`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}`,
+      },
+    });
     t.is(r.status, 422, body);
     t.is(((await r.json()) as { error: { code: string } }).error.code, 'invalid');
   }
@@ -52,10 +85,16 @@ test('malformed form and multipart bodies are 4xx, never 500', async (t, { api, 
   const broken = await fetch(`${engine.url}/v1/addresses`, {
     method: 'POST',
     body: '--abc\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--ab',
-    headers: { 'content-type': 'multipart/form-data; boundary=abc', authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+    headers: {
+      'content-type': 'multipart/form-data; boundary=abc',
+      authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}`,
+    },
   });
   t.true(broken.status >= 400 && broken.status < 500);
-  const noBoundary = await api('POST', '/v1/addresses', { headers: { 'content-type': 'multipart/form-data' }, form: 'x' });
+  const noBoundary = await api('POST', '/v1/addresses', {
+    headers: { 'content-type': 'multipart/form-data' },
+    form: 'x',
+  });
   t.true(noBoundary.status >= 400 && noBoundary.status < 500);
 });
 
@@ -74,7 +113,9 @@ test('oversize bodies are refused with 413 and a clear message', async (t, { api
   t.regex(r.body.error.message, /at most 1024 KB/);
 });
 
-test('Service-Version: format checked, older than the account is 422 unsupported_service_version', async (t, { api }) => {
+test('Service-Version: format checked, older than the account is 422 unsupported_service_version', async (t, {
+  api,
+}) => {
   t.is((await api('GET', '/v1/addresses', { headers: { 'Service-Version': '2024-01-01' } })).status, 200);
   t.is((await api('GET', '/v1/addresses', { headers: { 'Service-Version': '2020-02-11' } })).status, 200);
   const old = await api('GET', '/v1/addresses', { headers: { 'Service-Version': '2019-01-01' } });
@@ -86,32 +127,41 @@ test('Service-Version: format checked, older than the account is 422 unsupported
   }
 });
 
-serial('rate limits: both header families, 429 with the spec message, per key and endpoint, configurable', async (t, { engine }) => {
-  const name = `rate-${Date.now()}`;
-  const keys = await engine.createAccount(name);
-  await engine.setSetting('rate_limit_per_5s', 5, name);
-  const api = client(engine.url, keys.test);
-  // The first request of a key and endpoint always opens its window.
-  const first = await api('GET', '/v1/addresses');
-  t.is(first.headers.get('x-rate-limit-limit'), '5');
-  t.is(first.headers.get('x-rate-limit-remaining'), '4');
-  t.is(first.headers.get('ratelimit-limit'), '5');
-  t.is(first.headers.get('ratelimit-remaining'), '4');
-  t.true(Number(first.headers.get('x-rate-limit-reset')) * 1000 > Date.now() - 1000);
-  // Even if a window turns over midway, at most 10 of 12 quick requests fit in two windows.
-  let limited;
-  for (let i = 0; i < 11 && !limited; i++) {
-    const r = await api('GET', '/v1/addresses');
-    if (r.status === 429) limited = r;
-  }
-  t.truthy(limited);
-  t.deepEqual(limited!.body, { error: { message: 'Rate limit exceeded. Please wait 5 seconds and try your request again.', code: 'rate_limit_exceeded', status_code: 429 } });
-  t.is(limited!.headers.get('x-rate-limit-remaining'), '0');
-  t.is(limited!.headers.get('ratelimit-remaining'), '0');
-  t.is(limited!.headers.get('retry-after'), '5');
-  t.is((await api('GET', '/v1/addresses/adr_other')).status, 404, 'another endpoint has its own budget');
-  t.is((await api('GET', '/v1/addresses', { key: keys.testPub })).status, 403, 'another key has its own budget');
-});
+serial(
+  'rate limits: both header families, 429 with the spec message, per key and endpoint, configurable',
+  async (t, { engine }) => {
+    const name = `rate-${Date.now()}`;
+    const keys = await engine.createAccount(name);
+    await engine.setSetting('rate_limit_per_5s', 5, name);
+    const api = client(engine.url, keys.test);
+    // The first request of a key and endpoint always opens its window.
+    const first = await api('GET', '/v1/addresses');
+    t.is(first.headers.get('x-rate-limit-limit'), '5');
+    t.is(first.headers.get('x-rate-limit-remaining'), '4');
+    t.is(first.headers.get('ratelimit-limit'), '5');
+    t.is(first.headers.get('ratelimit-remaining'), '4');
+    t.true(Number(first.headers.get('x-rate-limit-reset')) * 1000 > Date.now() - 1000);
+    // Even if a window turns over midway, at most 10 of 12 quick requests fit in two windows.
+    let limited;
+    for (let i = 0; i < 11 && !limited; i++) {
+      const r = await api('GET', '/v1/addresses');
+      if (r.status === 429) limited = r;
+    }
+    t.truthy(limited);
+    t.deepEqual(limited!.body, {
+      error: {
+        message: 'Rate limit exceeded. Please wait 5 seconds and try your request again.',
+        code: 'rate_limit_exceeded',
+        status_code: 429,
+      },
+    });
+    t.is(limited!.headers.get('x-rate-limit-remaining'), '0');
+    t.is(limited!.headers.get('ratelimit-remaining'), '0');
+    t.is(limited!.headers.get('retry-after'), '5');
+    t.is((await api('GET', '/v1/addresses/adr_other')).status, 404, 'another endpoint has its own budget');
+    t.is((await api('GET', '/v1/addresses', { key: keys.testPub })).status, 403, 'another key has its own budget');
+  },
+);
 
 test('CORS preflight for browser use of publishable keys', async (t, { engine }) => {
   const r = await fetch(`${engine.url}/v1/addresses`, { method: 'OPTIONS' });
@@ -133,7 +183,11 @@ test('file uploads are refused where the operation takes no file', async (t, { e
   fd.append('name', 'Ada');
   fd.append('address_line1', '1 Main St');
   fd.append('front', new Blob([Buffer.from('%PDF-1.4')], { type: 'application/pdf' }), 'front.pdf');
-  const r = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` } });
+  const r = await fetch(`${engine.url}/v1/addresses`, {
+    method: 'POST',
+    body: fd,
+    headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+  });
   t.is(r.status, 422);
   t.regex(((await r.json()) as { error: { message: string } }).error.message, /does not accept file uploads/);
 });
@@ -150,24 +204,52 @@ test('an oversize body sent without Content-Length (chunked) still gets a 413 bo
     method: 'POST',
     body: stream,
     duplex: 'half',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}`,
+    },
   } as RequestInit);
   t.is(r.status, 413);
   t.is(((await r.json()) as { error: { status_code: number } }).error.status_code, 413);
 });
 
 test('NUL characters are refused with 422 on both databases, in bodies, keys and ids', async (t, { api }) => {
-  const r = await api('POST', '/v1/addresses', { json: { name: 'A\u0000B', address_line1: '1 Main St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701' } });
+  const r = await api('POST', '/v1/addresses', {
+    json: {
+      name: 'A\u0000B',
+      address_line1: '1 Main St',
+      address_city: 'Springfield',
+      address_state: 'IL',
+      address_zip: '62701',
+    },
+  });
   t.is(r.status, 422);
   t.regex(r.body.error.message, /name must not contain NUL/);
-  const meta = await api('POST', '/v1/addresses', { json: { name: 'A', address_line1: '1 Main St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701', metadata: { k: 'v\u0000' } } });
+  const meta = await api('POST', '/v1/addresses', {
+    json: {
+      name: 'A',
+      address_line1: '1 Main St',
+      address_city: 'Springfield',
+      address_state: 'IL',
+      address_zip: '62701',
+      metadata: { k: 'v\u0000' },
+    },
+  });
   t.is(meta.status, 422);
   t.is((await api('GET', '/v1/addresses/%00')).status, 404);
   t.is((await api('GET', '/v1/addresses?metadata[k]=%00')).status, 422);
 });
 
 test('a NUL idempotency key from the query is refused, not a 500', async (t, { api }) => {
-  const r = await api('POST', '/v1/addresses?idempotency_key=%00', { json: { name: 'A', address_line1: '1 Main St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701' } });
+  const r = await api('POST', '/v1/addresses?idempotency_key=%00', {
+    json: {
+      name: 'A',
+      address_line1: '1 Main St',
+      address_city: 'Springfield',
+      address_state: 'IL',
+      address_zip: '62701',
+    },
+  });
   t.is(r.status, 422);
 });
 

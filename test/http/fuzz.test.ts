@@ -10,9 +10,12 @@ const { test: each } = databaseSuite({ settings: { rate_limit_per_5s: 1_000_000 
 
 test.after.always(closeAgent);
 
-each('400 generated requests and 40 raw ones: no 5xx, every error in the spec body, still serving', async (t, { engine }) => {
-  const seed = Number(process.env.FUZZ_SEED ?? 20261123);
-  const auth = `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}`;
-  await fuzz({ url: engine.url, auth }, { runs: 400, seed });
-  t.is(({} as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
-});
+each(
+  '400 generated requests and 40 raw ones: no 5xx, every error in the spec body, still serving',
+  async (t, { engine }) => {
+    const seed = Number(process.env.FUZZ_SEED ?? 20261123);
+    const auth = `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}`;
+    await fuzz({ url: engine.url, auth }, { runs: 400, seed });
+    t.is(({} as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
+  },
+);

@@ -7,14 +7,24 @@ import { acceptable } from '../fuzz/arbitraries';
 
 const { test } = databaseSuite({ env: { HEADERS_TIMEOUT_MS: '1500', REQUEST_TIMEOUT_MS: '3000' } });
 
-const ADDRESS = { name: 'Ada', address_line1: '185 Berry St', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107' };
+const ADDRESS = {
+  name: 'Ada',
+  address_line1: '185 Berry St',
+  address_city: 'San Francisco',
+  address_state: 'CA',
+  address_zip: '94107',
+};
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
 const rawCases: [string, string, number][] = [
   ['no Host header', 'GET /v1/addresses HTTP/1.1\r\n\r\n', 400],
   ['an Expect header other than 100-continue', 'GET /v1/addresses HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\n\r\n', 417],
   ['a broken request line', 'NOT HTTP AT ALL\r\n\r\n', 400],
-  ['two Content-Length headers', 'POST /v1/addresses HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', 400],
+  [
+    'two Content-Length headers',
+    'POST /v1/addresses HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+    400,
+  ],
   ['a bad chunk size', 'POST /v1/addresses HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400],
   ['headers past 16 KB', `GET /v1/addresses HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431],
 ];
@@ -33,7 +43,10 @@ function trickle(url: string, head: string, pieces: string[], everyMs: number): 
   return new Promise((resolve) => {
     let text = '';
     const socket = net.connect(Number(port), hostname, () => socket.write(head));
-    const timer = setInterval(() => (pieces.length && !socket.destroyed ? socket.write(pieces.shift()!) : clearInterval(timer)), everyMs);
+    const timer = setInterval(
+      () => (pieces.length && !socket.destroyed ? socket.write(pieces.shift()!) : clearInterval(timer)),
+      everyMs,
+    );
     socket.on('data', (d: Buffer) => (text += d.toString()));
     socket.on('error', () => undefined);
     socket.on('close', () => {
@@ -43,14 +56,23 @@ function trickle(url: string, head: string, pieces: string[], everyMs: number): 
   });
 }
 
-test('headers trickled a line at a time get a 408 in the spec body once HEADERS_TIMEOUT_MS has passed', async (t, { engine }) => {
-  const { text, ms } = await trickle(engine.url, 'GET /v1/addresses HTTP/1.1\r\n', Array.from({ length: 30 }, (_, i) => `X-${i}: y\r\n`), 400);
+test('headers trickled a line at a time get a 408 in the spec body once HEADERS_TIMEOUT_MS has passed', async (t, {
+  engine,
+}) => {
+  const { text, ms } = await trickle(
+    engine.url,
+    'GET /v1/addresses HTTP/1.1\r\n',
+    Array.from({ length: 30 }, (_, i) => `X-${i}: y\r\n`),
+    400,
+  );
   t.regex(text, /^HTTP\/1\.1 408 /);
   t.regex(text, /"code":"request_timeout","status_code":408/);
   t.true(ms < 6000, `closed after ${ms} ms`);
 });
 
-test('a body trickled a byte at a time gets a 408 in the spec body once REQUEST_TIMEOUT_MS has passed', async (t, { engine }) => {
+test('a body trickled a byte at a time gets a 408 in the spec body once REQUEST_TIMEOUT_MS has passed', async (t, {
+  engine,
+}) => {
   const head = `POST /v1/addresses HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic(engine.keys.test)}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
   const { text, ms } = await trickle(engine.url, head, '{"name":"slowly"'.split(''), 400);
   t.regex(text, /^HTTP\/1\.1 408 /);
@@ -60,11 +82,26 @@ test('a body trickled a byte at a time gets a 408 in the spec body once REQUEST_
 
 const multipartCases: [string, string, string, number][] = [
   ['a part without a name', 'b', '--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--\r\n', 422],
-  ['a file part without a name', 'b', '--b\r\nContent-Disposition: form-data; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--b--\r\n', 422],
+  [
+    'a file part without a name',
+    'b',
+    '--b\r\nContent-Disposition: form-data; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--b--\r\n',
+    422,
+  ],
   ['no boundary', '', '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nv\r\n--b--\r\n', 422],
   ['a body cut short', 'b', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda', 422],
-  ['a file to an operation without file fields', 'b', '--b\r\nContent-Disposition: form-data; name="name"; filename="x.png"\r\n\r\npng\r\n--b--\r\n', 422],
-  ['more parts than allowed', 'b', `${'--b\r\nContent-Disposition: form-data; name="m"\r\n\r\nv\r\n'.repeat(1100)}--b--\r\n`, 413],
+  [
+    'a file to an operation without file fields',
+    'b',
+    '--b\r\nContent-Disposition: form-data; name="name"; filename="x.png"\r\n\r\npng\r\n--b--\r\n',
+    422,
+  ],
+  [
+    'more parts than allowed',
+    'b',
+    `${'--b\r\nContent-Disposition: form-data; name="m"\r\n\r\nv\r\n'.repeat(1100)}--b--\r\n`,
+    413,
+  ],
 ];
 for (const [name, boundary, payload, status] of multipartCases) {
   test(`multipart with ${name}: ${status}, and the engine keeps serving`, async (t, { api }) => {
@@ -77,8 +114,13 @@ for (const [name, boundary, payload, status] of multipartCases) {
 }
 
 test('multipart fields are a form: a valid address created from multipart', async (t, { api }) => {
-  const parts = Object.entries(ADDRESS).map(([k, v]) => `--b\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  const reply = await api('POST', '/v1/addresses', { form: `${parts.join('')}--b--\r\n`, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+  const parts = Object.entries(ADDRESS).map(
+    ([k, v]) => `--b\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const reply = await api('POST', '/v1/addresses', {
+    form: `${parts.join('')}--b--\r\n`,
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+  });
   t.is(reply.status, 200, JSON.stringify(reply.body));
   t.is(reply.body.address_line1, '185 BERRY ST');
 });
@@ -93,7 +135,9 @@ test('JSON nested 100,000 levels deep inside a field: 422, not a stack overflow'
 test('form nested past the depth limit: 422; more values than allowed: 413', async (t, { api }) => {
   const deep = await api('POST', '/v1/addresses', { form: `metadata${'[a]'.repeat(40)}=1` });
   t.is(deep.status, 422);
-  const wide = await api('POST', '/v1/addresses', { form: Array.from({ length: 12_000 }, (_, i) => `k${i}=1`).join('&') });
+  const wide = await api('POST', '/v1/addresses', {
+    form: Array.from({ length: 12_000 }, (_, i) => `k${i}=1`).join('&'),
+  });
   t.is(wide.status, 413);
   t.true(acceptable(wide.status, wide.body));
 });
@@ -105,19 +149,30 @@ test('a JSON object with more values than allowed: 413', async (t, { api }) => {
 });
 
 test('prototype keys are refused at any depth and pollute nothing', async (t, { api }) => {
-  for (const text of ['{"__proto__":{"polluted":true}}', '{"metadata":{"__proto__":"x"}}', '{"to":{"__proto__":{"polluted":true}}}']) {
+  for (const text of [
+    '{"__proto__":{"polluted":true}}',
+    '{"metadata":{"__proto__":"x"}}',
+    '{"to":{"__proto__":{"polluted":true}}}',
+  ]) {
     const reply = await api('POST', '/v1/addresses', { form: text, headers: { 'content-type': 'application/json' } });
     t.is(reply.status, 422, text);
     t.regex(reply.body.error.message, /__proto__/);
   }
-  const constructorKey = await api('POST', '/v1/addresses', { json: { ...ADDRESS, metadata: { constructor: 'plain data' } } });
+  const constructorKey = await api('POST', '/v1/addresses', {
+    json: { ...ADDRESS, metadata: { constructor: 'plain data' } },
+  });
   t.is(constructorKey.status, 200, 'constructor is plain data');
   t.deepEqual(constructorKey.body.metadata, { constructor: 'plain data' });
   t.is(({} as Record<string, unknown>).polluted, undefined);
 });
 
 test('a forged cursor carrying NUL (or anything we never issued) is 422, not a database error', async (t, { api }) => {
-  for (const forged of [['2020-01-01T00:00:00.000Z\u0000', 'adr_1'], ['2020-01-01T00:00:00.000Z', 'adr_\u0000'], ['yesterday', 'adr_1'], ['2020-01-01T00:00:00.000Z', 'x'.repeat(500)]]) {
+  for (const forged of [
+    ['2020-01-01T00:00:00.000Z\u0000', 'adr_1'],
+    ['2020-01-01T00:00:00.000Z', 'adr_\u0000'],
+    ['yesterday', 'adr_1'],
+    ['2020-01-01T00:00:00.000Z', 'x'.repeat(500)],
+  ]) {
     const cursor = Buffer.from(JSON.stringify(forged)).toString('base64url');
     const reply = await api('GET', `/v1/addresses?after=${cursor}`);
     t.is(reply.status, 422, JSON.stringify(forged));

@@ -22,7 +22,16 @@ function seed({ engine, db }: SuiteContext): Promise<Seeded> {
       const created: { id: string; date_created: string }[] = [];
       for (let i = 0; i < 25; i++) {
         const metadata = i % 5 === 0 ? { group: 'a', n: String(i) } : { group: 'b', n: String(i) };
-        const r = await api('POST', '/v1/addresses', { json: { name: `N${i}`, address_line1: `${i} Main St`, address_city: 'Springfield', address_state: 'IL', address_zip: '62701', metadata } });
+        const r = await api('POST', '/v1/addresses', {
+          json: {
+            name: `N${i}`,
+            address_line1: `${i} Main St`,
+            address_city: 'Springfield',
+            address_state: 'IL',
+            address_zip: '62701',
+            metadata,
+          },
+        });
         created.push(r.body);
       }
       created.reverse();
@@ -40,7 +49,10 @@ test('default limit 10, newest first, count and links', async (t, ctx) => {
   const r = await api('GET', '/v1/addresses');
   t.is(r.body.object, 'list');
   t.is(r.body.count, 10);
-  t.deepEqual(r.body.data.map((a: { id: string }) => a.id), ids.slice(0, 10));
+  t.deepEqual(
+    r.body.data.map((a: { id: string }) => a.id),
+    ids.slice(0, 10),
+  );
   t.is(r.body.previous_url, null);
   t.truthy(r.body.next_url);
   t.false('total_count' in r.body);
@@ -65,12 +77,20 @@ test('walking next_url visits every object once, in order; previous_url walks ba
   t.is(pages.length, 4);
   const back = pages[2].previous_url!;
   const r = await api('GET', back.slice(back.indexOf('/v1/')));
-  t.deepEqual(r.body.data.map((a: { id: string }) => a.id), ids.slice(7, 14));
+  t.deepEqual(
+    r.body.data.map((a: { id: string }) => a.id),
+    ids.slice(7, 14),
+  );
 });
 
 test('total_count in the bracket, JSON and repeated forms', async (t, ctx) => {
   const { api } = await seed(ctx);
-  for (const q of ['include[]=total_count', 'include=%5B%22total_count%22%5D', 'include=total_count&include=total_count', 'include=total_count']) {
+  for (const q of [
+    'include[]=total_count',
+    'include=%5B%22total_count%22%5D',
+    'include=total_count&include=total_count',
+    'include=total_count',
+  ]) {
     const r = await api('GET', `/v1/addresses?limit=2&${q}`);
     t.is(r.status, 200, q);
     t.is(r.body.total_count, 25, q);
@@ -100,12 +120,19 @@ test('date_created filters in bracket and JSON forms', async (t, ctx) => {
   const expected = dates.filter((d) => d > pivot).length;
   const bracket = await api('GET', `/v1/addresses?limit=100&date_created[gt]=${encodeURIComponent(pivot)}`);
   t.is(bracket.body.count, expected);
-  const json = await api('GET', `/v1/addresses?limit=100&date_created=${encodeURIComponent(JSON.stringify({ gt: pivot }))}`);
+  const json = await api(
+    'GET',
+    `/v1/addresses?limit=100&date_created=${encodeURIComponent(JSON.stringify({ gt: pivot }))}`,
+  );
   t.is(json.body.count, expected);
   const lte = await api('GET', `/v1/addresses?limit=100&date_created[lte]=${encodeURIComponent(pivot)}`);
   t.is(lte.body.count, 25 - expected);
   const day = pivot.slice(0, 10);
-  t.is((await api('GET', `/v1/addresses?limit=100&date_created[gte]=${day}`)).body.count, 25, 'a date means midnight UTC');
+  t.is(
+    (await api('GET', `/v1/addresses?limit=100&date_created[gte]=${day}`)).body.count,
+    25,
+    'a date means midnight UTC',
+  );
   t.is((await api('GET', `/v1/addresses?limit=100&date_created[lt]=${day}`)).body.count, 0);
   const bad = await api('GET', '/v1/addresses?date_created[gt]=yesterday');
   t.is(bad.status, 422);
@@ -130,7 +157,16 @@ test('deleted objects leave the list', async (t, ctx) => {
   const { engine } = ctx;
   const keys = await engine.createAccount();
   const api = client(engine.url, keys.test);
-  const a = await api('POST', '/v1/addresses', { json: { company: 'X', address_line1: '1 A St', address_city: 'Springfield', address_state: 'IL', address_zip: '62701', metadata: { k: 'v' } } });
+  const a = await api('POST', '/v1/addresses', {
+    json: {
+      company: 'X',
+      address_line1: '1 A St',
+      address_city: 'Springfield',
+      address_state: 'IL',
+      address_zip: '62701',
+      metadata: { k: 'v' },
+    },
+  });
   await api('DELETE', `/v1/addresses/${a.body.id}`);
   const r = await api('GET', '/v1/addresses?include[]=total_count&metadata[k]=v');
   t.is(r.body.count, 0);

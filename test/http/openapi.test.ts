@@ -26,11 +26,15 @@ test.after.always(async () => {
 /** Resolves a local `$ref` (one level) so tests can read the schema it points to. */
 function deref(schema: Json): Json {
   if (typeof schema?.$ref !== 'string') return schema;
-  return schema.$ref.slice(2).split('/').reduce((node: Json, part: string) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  return schema.$ref
+    .slice(2)
+    .split('/')
+    .reduce((node: Json, part: string) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
 /** The non-null member of a `nullable()` union, or the schema itself. */
-const nonNull = (schema: Json): Json => (Array.isArray(schema.anyOf) ? schema.anyOf.find((s: Json) => s.type !== 'null') : schema);
+const nonNull = (schema: Json): Json =>
+  Array.isArray(schema.anyOf) ? schema.anyOf.find((s: Json) => s.type !== 'null') : schema;
 
 test('served without a key, as JSON, with the request origin as server', async (t) => {
   const r = await fetch(`${engine.url}/v1/openapi.json`);
@@ -71,16 +75,33 @@ test('lists every catalog operation, once, with its method, path, parameters and
     ids.add(entry.operationId);
     t.is(entry.summary, operation.summary);
     t.truthy(entry.responses['200']?.content?.['application/json']?.schema, `${entry.operationId} 200`);
-    for (const status of ['401', '404', '422', '429']) t.is(deref(entry.responses[status].content['application/json'].schema), doc.components.schemas.error);
+    for (const status of ['401', '404', '422', '429'])
+      t.is(deref(entry.responses[status].content['application/json'].schema), doc.components.schemas.error);
     if (operation.path.includes('{id}')) {
-      t.like(entry.parameters.find((p: Json) => p.in === 'path'), { name: 'id', required: true, schema: { pattern: resource.idPattern } });
+      t.like(
+        entry.parameters.find((p: Json) => p.in === 'path'),
+        { name: 'id', required: true, schema: { pattern: resource.idPattern } },
+      );
     }
-    if (operation.body) t.deepEqual(Object.keys(entry.requestBody.content).sort(), ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
-    for (const name of Object.keys(operation.query?.properties ?? {})) t.truthy(entry.parameters.find((p: Json) => p.in === 'query' && p.name === name), `${entry.operationId} ?${name}`);
+    if (operation.body)
+      t.deepEqual(Object.keys(entry.requestBody.content).sort(), [
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+      ]);
+    for (const name of Object.keys(operation.query?.properties ?? {}))
+      t.truthy(
+        entry.parameters.find((p: Json) => p.in === 'query' && p.name === name),
+        `${entry.operationId} ?${name}`,
+      );
   }
   const documented = Object.values(doc.paths as Json).flatMap((item: Json) => Object.keys(item));
   t.is(documented.length, operations.length, 'nothing outside the catalog');
-  t.deepEqual(doc.components.securitySchemes.basicAuth, { type: 'http', scheme: 'basic', description: doc.components.securitySchemes.basicAuth.description });
+  t.deepEqual(doc.components.securitySchemes.basicAuth, {
+    type: 'http',
+    scheme: 'basic',
+    description: doc.components.securitySchemes.basicAuth.description,
+  });
 });
 
 test("the address object schema carries the spec's limits", (t) => {
@@ -88,9 +109,20 @@ test("the address object schema carries the spec's limits", (t) => {
   const p = address.properties as Json;
   t.like(p.id, { type: 'string', pattern: '^adr_[a-zA-Z0-9]+$' });
   t.like(p.object, { const: 'address' });
-  for (const [field, max] of [['name', 40], ['company', 40], ['phone', 40], ['email', 100], ['description', 255], ['address_line2', 200], ['address_city', 200]] as const) {
+  for (const [field, max] of [
+    ['name', 40],
+    ['company', 40],
+    ['phone', 40],
+    ['email', 100],
+    ['description', 255],
+    ['address_line2', 200],
+    ['address_city', 200],
+  ] as const) {
     t.like(nonNull(p[field]), { type: 'string', maxLength: max }, field);
-    t.true(p[field].anyOf.some((s: Json) => s.type === 'null'), `${field} is nullable`);
+    t.true(
+      p[field].anyOf.some((s: Json) => s.type === 'null'),
+      `${field} is nullable`,
+    );
   }
   t.like(p.address_line1, { type: 'string', maxLength: 200 });
   t.like(nonNull(p.recipient_moved), { type: 'boolean' });
@@ -101,14 +133,22 @@ test("the address object schema carries the spec's limits", (t) => {
   t.false(new RegExp(keyPattern).test('k'.repeat(41)), 'metadata keys at most 40');
   t.false(new RegExp(keyPattern).test('a"b'), 'no double quote in keys');
   t.like(value, { type: 'string', maxLength: 500 });
-  for (const field of ['id', 'address_line1', 'address_country', 'date_created', 'date_modified', 'object']) t.true(address.required.includes(field), field);
+  for (const field of ['id', 'address_line1', 'address_country', 'date_created', 'date_modified', 'object'])
+    t.true(address.required.includes(field), field);
 });
 
 test("the create body and the list query carry the spec's rules", (t) => {
   const body = doc.paths['/v1/addresses'].post.requestBody.content['application/json'].schema as Json;
   const p = body.properties as Json;
   t.deepEqual(body.required, ['address_line1']);
-  for (const [field, max] of [['name', 40], ['company', 40], ['phone', 40], ['email', 100], ['description', 255], ['address_city', 200]] as const) {
+  for (const [field, max] of [
+    ['name', 40],
+    ['company', 40],
+    ['phone', 40],
+    ['email', 100],
+    ['description', 255],
+    ['address_city', 200],
+  ] as const) {
     t.like(nonNull(p[field]), { type: 'string', maxLength: max }, field);
   }
   t.like(p.address_line1, { type: 'string', minLength: 1, maxLength: 200 });
@@ -134,9 +174,11 @@ test('its schemas are valid JSON Schema 2020-12, and what the engine returns con
   const toDefs = (value: unknown): unknown =>
     typeof value === 'string' && value.startsWith('#/components/schemas/')
       ? value.replace('#/components/schemas/', 'components.json#/$defs/')
-      : Array.isArray(value) ? value.map(toDefs)
-      : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toDefs(v)]))
-      : value;
+      : Array.isArray(value)
+        ? value.map(toDefs)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toDefs(v)]))
+          : value;
   ajv.addSchema({ $id: 'components.json', $defs: toDefs(doc.components.schemas) as Json });
   const check = (schema: Json, value: unknown, label: string) => {
     const validate = ajv.compile(toDefs(schema) as Json);
@@ -146,18 +188,42 @@ test('its schemas are valid JSON Schema 2020-12, and what the engine returns con
   for (const example of address.examples) check({ $ref: '#/components/schemas/address' }, example, 'sample');
 
   const api = client(engine.url, engine.keys.test);
-  const response = (path: string, method: string, status: number) => doc.paths[path][method].responses[String(status)].content['application/json'].schema as Json;
-  const us = await api('POST', '/v1/addresses', { json: { name: 'Harry', address_line1: '210 King St', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107', metadata: { k: 'v' } } });
-  const intl = await api('POST', '/v1/addresses', { json: { company: 'Acme', address_line1: '370 Water St', address_country: 'CA' } });
+  const response = (path: string, method: string, status: number) =>
+    doc.paths[path][method].responses[String(status)].content['application/json'].schema as Json;
+  const us = await api('POST', '/v1/addresses', {
+    json: {
+      name: 'Harry',
+      address_line1: '210 King St',
+      address_city: 'San Francisco',
+      address_state: 'CA',
+      address_zip: '94107',
+      metadata: { k: 'v' },
+    },
+  });
+  const intl = await api('POST', '/v1/addresses', {
+    json: { company: 'Acme', address_line1: '370 Water St', address_country: 'CA' },
+  });
   for (const r of [us, intl]) {
     t.is(r.status, 200);
     check(response('/v1/addresses', 'post', 200), r.body, 'create');
   }
   check(response('/v1/addresses/{id}', 'get', 200), (await api('GET', `/v1/addresses/${us.body.id}`)).body, 'retrieve');
-  check(response('/v1/addresses', 'get', 200), (await api('GET', '/v1/addresses?limit=1&include[]=total_count')).body, 'list');
-  check(response('/v1/addresses/{id}', 'delete', 200), (await api('DELETE', `/v1/addresses/${us.body.id}`)).body, 'delete');
+  check(
+    response('/v1/addresses', 'get', 200),
+    (await api('GET', '/v1/addresses?limit=1&include[]=total_count')).body,
+    'list',
+  );
+  check(
+    response('/v1/addresses/{id}', 'delete', 200),
+    (await api('DELETE', `/v1/addresses/${us.body.id}`)).body,
+    'delete',
+  );
   check(response('/v1/addresses/{id}', 'get', 404), (await api('GET', `/v1/addresses/${us.body.id}`)).body, '404');
-  check(response('/v1/addresses', 'post', 422), (await api('POST', '/v1/addresses', { json: { name: 'x' } })).body, '422');
+  check(
+    response('/v1/addresses', 'post', 422),
+    (await api('POST', '/v1/addresses', { json: { name: 'x' } })).body,
+    '422',
+  );
   check(response('/v1/addresses', 'get', 401), (await api('GET', '/v1/addresses', { key: 'nope' })).body, '401');
 
   // and the schemas do reject what the engine must never send
@@ -169,7 +235,20 @@ test('its schemas are valid JSON Schema 2020-12, and what the engine returns con
 test('bulk verification answers are documented as bulk envelopes', async (t) => {
   const engine = await startEngine();
   try {
-    const doc = (await (await fetch(`${engine.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+    const doc = (await (await fetch(`${engine.url}/v1/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+            >;
+          }
+        >
+      >;
+    };
     for (const path of ['/v1/bulk/us_verifications', '/v1/bulk/intl_verifications']) {
       const schema = doc.paths[path].post.responses['200'].content['application/json'].schema;
       t.deepEqual(Object.keys(schema.properties ?? {}).sort(), ['addresses', 'errors'], path);

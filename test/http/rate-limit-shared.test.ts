@@ -16,7 +16,9 @@ async function windowStart(): Promise<void> {
 
 async function burst(calls: ReturnType<typeof client>[], n: number): Promise<number[]> {
   await windowStart();
-  return Promise.all(Array.from({ length: n }, (_, i) => calls[i % calls.length]('GET', '/v1/addresses?limit=1').then((r) => r.status)));
+  return Promise.all(
+    Array.from({ length: n }, (_, i) => calls[i % calls.length]('GET', '/v1/addresses?limit=1').then((r) => r.status)),
+  );
 }
 
 const pgTest = DATABASES.includes('postgres') ? test : test.skip;
@@ -37,7 +39,11 @@ pgTest('two engine processes on one PostgreSQL database share one rate limit', a
 
 for (const db of DATABASES) {
   test(`${db}: RATE_LIMITS=database counts exactly under a concurrent burst; 429 carries the spec body and headers`, async (t) => {
-    const engine = await startEngine({ db: db as Db, settings: { rate_limit_per_5s: LIMIT }, env: { RATE_LIMITS: 'database' } });
+    const engine = await startEngine({
+      db: db as Db,
+      settings: { rate_limit_per_5s: LIMIT },
+      env: { RATE_LIMITS: 'database' },
+    });
     try {
       const call = client(engine.url, engine.keys.test);
       await windowStart();

@@ -16,7 +16,9 @@ test('behind a trusted proxy, plain HTTP is refused and X-Forwarded-Proto https 
     t.is(plain.status, 401);
     const body = (await plain.json()) as { error: { message: string } };
     t.regex(body.error.message, /HTTPS/);
-    const forwarded = await fetch(`${engine.url}/v1/addresses`, { headers: { authorization: auth(engine.keys.test), 'x-forwarded-proto': 'https' } });
+    const forwarded = await fetch(`${engine.url}/v1/addresses`, {
+      headers: { authorization: auth(engine.keys.test), 'x-forwarded-proto': 'https' },
+    });
     t.is(forwarded.status, 200);
   } finally {
     await engine.close();
@@ -27,15 +29,39 @@ test('with a certificate configured the engine serves HTTPS itself', async (t) =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-tls-'));
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   const engine = await startEngine({ env: { TLS_CERT_FILE: cert, TLS_KEY_FILE: key } });
   try {
     t.true(engine.url.startsWith('https://'));
     const status = await new Promise<number>((resolve, reject) => {
-      https.get(`${engine.url}/v1/addresses`, { ca: fs.readFileSync(cert), rejectUnauthorized: false, headers: { authorization: auth(engine.keys.test) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).on('error', reject);
+      https
+        .get(
+          `${engine.url}/v1/addresses`,
+          { ca: fs.readFileSync(cert), rejectUnauthorized: false, headers: { authorization: auth(engine.keys.test) } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        )
+        .on('error', reject);
     });
     t.is(status, 200);
   } finally {

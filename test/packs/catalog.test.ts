@@ -1,6 +1,7 @@
 // Both packs cover the whole catalog, and the generators handle every kind of field a future
 // resource may bring (nested objects, id-or-object unions, arrays, enums, records, custom verbs).
 import test from 'ava';
+import fs from 'node:fs';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
@@ -27,11 +28,14 @@ async function built() {
 
 function n8nOperations(description: INodeTypeDescription) {
   const found = new Set<string>();
-  const resources = description.properties.find((p) => p.name === 'resource')?.options?.map((o) => (o as { value: string }).value) ?? [];
+  const resources =
+    description.properties.find((p) => p.name === 'resource')?.options?.map((o) => (o as { value: string }).value) ??
+    [];
   for (const p of description.properties.filter((x) => x.name === 'operation')) {
     const [resource] = (p.displayOptions?.show?.resource ?? []) as string[];
     if (!resources.includes(resource)) continue;
-    for (const o of (p.options ?? []) as { value: string; routing?: AnyObj }[]) if (o.routing?.request?.method) found.add(`${resource}.${o.value}`);
+    for (const o of (p.options ?? []) as { value: string; routing?: AnyObj }[])
+      if (o.routing?.request?.method) found.add(`${resource}.${o.value}`);
   }
   return found;
 }
@@ -39,7 +43,9 @@ function n8nOperations(description: INodeTypeDescription) {
 test('every catalog operation is in the built n8n node, with its method', async (t) => {
   const { description } = await built();
   const found = n8nOperations(description);
-  const missing = allOperations().map(({ resource, operation }) => `${resource.name}.${operation.name}`).filter((k) => !found.has(k));
+  const missing = allOperations()
+    .map(({ resource, operation }) => `${resource.name}.${operation.name}`)
+    .filter((k) => !found.has(k));
   t.deepEqual(missing, []);
   t.true(allOperations().length > 0);
 });
@@ -61,7 +67,7 @@ test('the built packs carry the catalog as data, not the engine', async (t) => {
   const fs = await import('node:fs');
   for (const file of [join(n8nDir, 'dist/nodes/Printpost/Printpost.node.js'), join(zapierDir, 'index.js')]) {
     const code = fs.readFileSync(file, 'utf8');
-    t.false(/@sinclair\/typebox|engine\/(http|store|catalog)/.test(code), file);
+    t.false(/@sinclair\/typebox|engine\/(http|store)|engine\/catalog\/(?!paths)/.test(code), file);
     t.true(code.includes('"address_line1"'), file);
   }
   const pkg = JSON.parse(fs.readFileSync(join(n8nDir, 'package.json'), 'utf8'));
@@ -98,28 +104,72 @@ const synthetic = toPackCatalog([
         response: 'object',
         body: Type.Object({
           to: Type.Union([Type.String({ pattern: '^adr_[a-zA-Z0-9]+$', description: 'Recipient.' }), address]),
-          from: Type.Optional(Type.Union([Type.String({ pattern: '^adr_[a-zA-Z0-9]+$', description: 'Sender.' }), address])),
-          size: Type.Optional(Type.Union([Type.Literal('4x6'), Type.Literal('6x9'), Type.Literal('6x11')], { default: '4x6', description: 'Size.' })),
-          use_type: Type.Union([Type.Literal('marketing'), Type.Literal('operational'), Type.Null()], { description: 'Use type.' }),
+          from: Type.Optional(
+            Type.Union([Type.String({ pattern: '^adr_[a-zA-Z0-9]+$', description: 'Sender.' }), address]),
+          ),
+          size: Type.Optional(
+            Type.Union([Type.Literal('4x6'), Type.Literal('6x9'), Type.Literal('6x11')], {
+              default: '4x6',
+              description: 'Size.',
+            }),
+          ),
+          use_type: Type.Union([Type.Literal('marketing'), Type.Literal('operational'), Type.Null()], {
+            description: 'Use type.',
+          }),
           color: Type.Optional(Type.Boolean({ description: 'Whether to print in color.' })),
           quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, description: 'How many.' })),
-          merge_variables: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'Merge variables.' })),
+          merge_variables: Type.Optional(
+            Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'Merge variables.' }),
+          ),
           tags: Type.Optional(Type.Array(Type.String(), { description: 'Tags.' })),
-          lines: Type.Optional(Type.Array(Type.Object({ text: Type.String({ description: 'Text.' }), qty: Type.Optional(Type.Integer({ description: 'Qty.' })) }), { description: 'Lines.' })),
+          lines: Type.Optional(
+            Type.Array(
+              Type.Object({
+                text: Type.String({ description: 'Text.' }),
+                qty: Type.Optional(Type.Integer({ description: 'Qty.' })),
+              }),
+              { description: 'Lines.' },
+            ),
+          ),
           send_date: Type.Optional(Type.String({ format: 'date-time', description: 'When to send.' })),
         }),
       },
-      { name: 'retrieve', method: 'GET', path: '/v1/postcards/{id}', summary: 'Retrieve a postcard', response: 'object' },
+      {
+        name: 'retrieve',
+        method: 'GET',
+        path: '/v1/postcards/{id}',
+        summary: 'Retrieve a postcard',
+        response: 'object',
+      },
       {
         name: 'list',
         method: 'GET',
         path: '/v1/postcards',
         summary: 'List postcards',
         response: 'list',
-        query: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), after: Type.Optional(Type.String()), status: Type.Optional(Type.Union([Type.Literal('processed'), Type.Literal('rendered')])) }),
+        query: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          after: Type.Optional(Type.String()),
+          status: Type.Optional(Type.Union([Type.Literal('processed'), Type.Literal('rendered')])),
+        }),
       },
-      { name: 'cancel', method: 'DELETE', path: '/v1/postcards/{id}', summary: 'Cancel a postcard', response: 'deleted' },
-      { name: 'verify', method: 'POST', path: '/v1/postcards/{id}/verify', summary: 'Verify a postcard', response: 'object', body: Type.Object({ amounts: Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description: 'Two amounts in cents.' }) }) },
+      {
+        name: 'cancel',
+        method: 'DELETE',
+        path: '/v1/postcards/{id}',
+        summary: 'Cancel a postcard',
+        response: 'deleted',
+      },
+      {
+        name: 'verify',
+        method: 'POST',
+        path: '/v1/postcards/{id}/verify',
+        summary: 'Verify a postcard',
+        response: 'object',
+        body: Type.Object({
+          amounts: Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description: 'Two amounts in cents.' }),
+        }),
+      },
     ],
     events: ['postcard.created'],
     sample: { id: 'psc_123', object: 'postcard' },
@@ -127,17 +177,28 @@ const synthetic = toPackCatalog([
 ] as never) as PackResource[];
 
 const find = (props: INodeProperties[], name: string, op: string) =>
-  props.filter((p) => p.name === name && (p.displayOptions?.show?.resource as string[] | undefined)?.includes('postcards') && (p.displayOptions?.show?.operation as string[] | undefined)?.includes(op));
+  props.filter(
+    (p) =>
+      p.name === name &&
+      (p.displayOptions?.show?.resource as string[] | undefined)?.includes('postcards') &&
+      (p.displayOptions?.show?.operation as string[] | undefined)?.includes(op),
+  );
 
 test('n8n generator: id-or-object, enums, nullable enums, records, arrays, custom verbs, idempotency', (t) => {
   const props = nodeProperties(synthetic);
   const source = find(props, 'toSource', 'create')[0];
-  t.deepEqual(source.options?.map((o) => (o as { value: string }).value), ['id', 'inline']);
+  t.deepEqual(
+    source.options?.map((o) => (o as { value: string }).value),
+    ['id', 'inline'],
+  );
   const [toId, toInline] = find(props, 'to', 'create');
   t.is(toId.type, 'resourceLocator');
   t.deepEqual(toId.displayOptions?.show?.toSource, ['id']);
   t.is(toInline.type, 'fixedCollection');
-  t.deepEqual((find(props, 'fromSource', 'create')[0].options ?? []).map((o) => (o as { value: string }).value), ['none', 'id', 'inline']);
+  t.deepEqual(
+    (find(props, 'fromSource', 'create')[0].options ?? []).map((o) => (o as { value: string }).value),
+    ['none', 'id', 'inline'],
+  );
   t.is(find(props, 'use_type', 'create')[0].type, 'options');
   t.true(find(props, 'use_type', 'create')[0].required);
   const additional = find(props, 'additionalFields', 'create')[0].options as INodeProperties[];
@@ -165,14 +226,50 @@ test('Zapier generator: the synthetic app validates; flat inputs fold back into 
   const fields = app.creates.postcards_create.operation.inputFields;
   t.is(fields.find((f) => f.key === 'to')?.dynamic, 'addresses_list.id.label');
   t.truthy(fields.find((f) => f.key === 'to__address_line1'));
-  t.deepEqual(fields.find((f) => f.key === 'size')?.choices?.map((c) => c.value), ['4x6', '6x9', '6x11']);
+  t.deepEqual(
+    fields.find((f) => f.key === 'size')?.choices?.map((c) => c.value),
+    ['4x6', '6x9', '6x11'],
+  );
   const body = synthetic.find((r) => r.name === 'postcards')!.operations[0].body!;
-  t.deepEqual(buildBody({ to: '', to__name: 'H', to__address_line1: '1 Main', to__metadata: { a: '1' }, color: 'true', quantity: '3', tags: ['x', 'y'], lines: [{ lines__text: 'hi', lines__qty: '2' }], junk: 'no' }, body, synthetic), {
-    to: { name: 'H', address_line1: '1 Main', metadata: { a: '1' } },
-    color: true,
-    quantity: 3,
-    tags: ['x', 'y'],
-    lines: [{ text: 'hi', qty: 2 }],
-  });
+  t.deepEqual(
+    buildBody(
+      {
+        to: '',
+        to__name: 'H',
+        to__address_line1: '1 Main',
+        to__metadata: { a: '1' },
+        color: 'true',
+        quantity: '3',
+        tags: ['x', 'y'],
+        lines: [{ lines__text: 'hi', lines__qty: '2' }],
+        junk: 'no',
+      },
+      body,
+      synthetic,
+    ),
+    {
+      to: { name: 'H', address_line1: '1 Main', metadata: { a: '1' } },
+      color: true,
+      quantity: 3,
+      tags: ['x', 'y'],
+      lines: [{ text: 'hi', qty: 2 }],
+    },
+  );
   t.deepEqual(buildBody({ to: 'adr_123', to__name: 'ignored' }, body, synthetic), { to: 'adr_123' });
+});
+
+test('the published n8n node source holds its description as a literal: every operation and field visible, equal to the generated one', async (t) => {
+  const { n8nDir } = await builtPacks();
+  const source = fs.readFileSync(join(n8nDir, 'nodes/Printpost/Printpost.node.ts'), 'utf8');
+  t.false(/nodeDescription|nodeProperties/.test(source), 'nothing is generated when the node loads');
+  for (const { resource, operation } of allOperations()) {
+    t.true(source.includes(`value: '${operation.name}'`), `${resource.name}.${operation.name}`);
+    for (const field of Object.keys(operation.body?.properties ?? {}))
+      t.true(source.includes(`'${field}'`), `${resource.name}.${operation.name}: ${field}`);
+  }
+  const { description } = await built();
+  t.deepEqual(
+    JSON.parse(JSON.stringify(description.properties)),
+    JSON.parse(JSON.stringify(nodeProperties(toPackCatalog(catalog)))),
+  );
 });

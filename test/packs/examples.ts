@@ -16,7 +16,8 @@ export function exampleInputs(op: PackOperation, resources: readonly PackResourc
     if (f.kind.kind === 'idOrObject' || excluded.has(f.name)) continue;
     let example = f.example;
     const items = f.kind.schema.items;
-    if (example === undefined && f.kind.schema.type === 'array' && items?.examples?.length) example = [items.examples[0]];
+    if (example === undefined && f.kind.schema.type === 'array' && items?.examples?.length)
+      example = [items.examples[0]];
     if (example === undefined || (!scalar(example) && !f.required)) continue;
     if (exclusions(f.description).some((other) => other in zapier)) continue;
     // an alternative form of the whole body ("then no other field may be sent")
@@ -35,7 +36,10 @@ export function exampleInputs(op: PackOperation, resources: readonly PackResourc
 export function exampleOperations(resources: readonly PackResource[]) {
   return resources.flatMap((resource) =>
     resource.operations
-      .filter((op) => op.method === 'POST' && !op.path.includes('{') && !resource.operations.some((o) => o.name === 'retrieve'))
+      .filter(
+        (op) =>
+          op.method === 'POST' && !op.path.includes('{') && !resource.operations.some((o) => o.name === 'retrieve'),
+      )
       .map((operation) => ({ resource, operation })),
   );
 }

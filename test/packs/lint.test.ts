@@ -6,22 +6,33 @@ import { builtPacks } from './build-once';
 
 test('the built n8n package passes the community-node lint rules with no errors or warnings', async (t) => {
   const { n8nDir } = await builtPacks();
-  const eslint = new ESLint({ cwd: resolve(__dirname, '../..'), overrideConfigFile: resolve(__dirname, '../../eslint.config.n8n.mjs') });
+  const eslint = new ESLint({
+    cwd: resolve(__dirname, '../..'),
+    overrideConfigFile: resolve(__dirname, '../../eslint.config.n8n.mjs'),
+  });
   const results = await eslint.lintFiles([n8nDir]);
   const files = results.map((r) => r.filePath.slice(n8nDir.length + 1)).sort();
   t.true(files.includes('package.json'));
   t.true(files.includes(join('nodes', 'Printpost', 'Printpost.node.ts')));
   t.true(files.includes(join('credentials', 'PrintpostApi.credentials.ts')));
-  const problems = results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(n8nDir.length + 1)}:${m.line} ${m.ruleId}: ${m.message}`));
+  const problems = results.flatMap((r) =>
+    r.messages.map((m) => `${r.filePath.slice(n8nDir.length + 1)}:${m.line} ${m.ruleId}: ${m.message}`),
+  );
   t.deepEqual(problems, []);
 });
 
 test('the rules are live: a node without usableAsTool and a wrong credential name fail', async (t) => {
   const { n8nDir } = await builtPacks();
-  const eslint = new ESLint({ cwd: resolve(__dirname, '../..'), overrideConfigFile: resolve(__dirname, '../../eslint.config.n8n.mjs') });
+  const eslint = new ESLint({
+    cwd: resolve(__dirname, '../..'),
+    overrideConfigFile: resolve(__dirname, '../../eslint.config.n8n.mjs'),
+  });
   const fs = await import('node:fs');
   const file = join(n8nDir, 'nodes/Printpost/Printpost.node.ts');
-  const code = fs.readFileSync(file, 'utf8').replace("usableAsTool: true,\n", '').replace("name: 'printpostApi'", "name: 'someoneElsesApi'");
+  const code = fs
+    .readFileSync(file, 'utf8')
+    .replace('usableAsTool: true,\n', '')
+    .replace("name: 'printpostApi'", "name: 'someoneElsesApi'");
   const [result] = await eslint.lintText(code, { filePath: file });
   const rules = new Set(result.messages.map((m) => m.ruleId));
   t.true(rules.has('@n8n/community-nodes/node-usable-as-tool'));

@@ -68,7 +68,11 @@ class PackCredentialsHelper extends ICredentialsHelper {
   getParentTypes(): string[] {
     return [];
   }
-  async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+  async authenticate(
+    credentials: ICredentialDataDecryptedObject,
+    typeName: string,
+    requestOptions: IHttpRequestOptions,
+  ): Promise<IHttpRequestOptions> {
     const type = this.loader.getCredential(typeName).type as ICredentialType;
     const auth = type.authenticate;
     if (typeof auth === 'function') return auth(credentials, requestOptions);
@@ -76,7 +80,8 @@ class PackCredentialsHelper extends ICredentialsHelper {
     const options = { ...requestOptions } as IHttpRequestOptions & Record<string, unknown>;
     for (const [outer, inner] of Object.entries(auth.properties)) {
       const resolved: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(inner as Record<string, unknown>)) resolved[k] = resolveCredentialValue(v, credentials);
+      for (const [k, v] of Object.entries(inner as Record<string, unknown>))
+        resolved[k] = resolveCredentialValue(v, credentials);
       options[outer] = { ...((options[outer] as object) ?? {}), ...resolved };
     }
     return options;
@@ -87,7 +92,11 @@ class PackCredentialsHelper extends ICredentialsHelper {
   async getCredentials(): Promise<ICredentials> {
     throw new Error('not used');
   }
-  async getDecrypted(_a: IWorkflowExecuteAdditionalData, _n: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
+  async getDecrypted(
+    _a: IWorkflowExecuteAdditionalData,
+    _n: unknown,
+    type: string,
+  ): Promise<ICredentialDataDecryptedObject> {
     const data = this.data[type];
     if (!data) throw new Error(`no credentials of type ${type}`);
     return data;
@@ -99,7 +108,11 @@ class PackCredentialsHelper extends ICredentialsHelper {
   }
 }
 
-function makeAdditionalData(loader: PackageDirectoryLoader, credentials: { apiKey: string; baseUrl: string }, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+function makeAdditionalData(
+  loader: PackageDirectoryLoader,
+  credentials: { apiKey: string; baseUrl: string },
+  hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
   return {
     credentialsHelper: new PackCredentialsHelper(loader, { printpostApi: credentials }),
     hooks,
@@ -119,7 +132,13 @@ function makeAdditionalData(loader: PackageDirectoryLoader, credentials: { apiKe
 }
 
 /** Runs one of the node's list searches (the resourceLocator pickers) in n8n's LoadOptionsContext. */
-export async function listSearch(loader: PackageDirectoryLoader, credentials: { apiKey: string; baseUrl: string }, method: string, filter?: string, paginationToken?: string) {
+export async function listSearch(
+  loader: PackageDirectoryLoader,
+  credentials: { apiKey: string; baseUrl: string },
+  method: string,
+  filter?: string,
+  paginationToken?: string,
+) {
   const node: INode = {
     id: 'node-0',
     name: 'Printpost',
@@ -182,9 +201,24 @@ export async function runWorkflow(
   for (let i = 0; i < steps.length - 1; i++) {
     connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
   }
-  const workflow = new Workflow({ id: 'test', name: 'printpost test', nodes, connections, nodeTypes: new PackNodeTypes(loader, extraTypes), active: false, settings: { executionOrder: 'v1' } });
+  const workflow = new Workflow({
+    id: 'test',
+    name: 'printpost test',
+    nodes,
+    connections,
+    nodeTypes: new PackNodeTypes(loader, extraTypes),
+    active: false,
+    settings: { executionOrder: 'v1' },
+  });
 
-  const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test', name: 'printpost test', nodes, connections, active: false, settings: {} } as never);
+  const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+    id: 'test',
+    name: 'printpost test',
+    nodes,
+    connections,
+    active: false,
+    settings: {},
+  } as never);
   const done = createDeferredPromise<IRun>();
   hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
 
@@ -226,7 +260,10 @@ const CREDENTIAL_TEST_TYPE = 'credentialTest';
  * request defaults, like the NoOp node it uses) with one `Temp` property routed by the test request.
  * The step fails, as the tester does, when the request answers with an error status.
  */
-export async function testCredential(loader: PackageDirectoryLoader, credentials: { apiKey: string; baseUrl: string }): Promise<RunResult> {
+export async function testCredential(
+  loader: PackageDirectoryLoader,
+  credentials: { apiKey: string; baseUrl: string },
+): Promise<RunResult> {
   const request = (loader.getCredential('printpostApi').type as ICredentialType).test?.request;
   if (!request) throw new Error('the credential has no test request');
   const type: INodeType = {
@@ -235,7 +272,7 @@ export async function testCredential(loader: PackageDirectoryLoader, credentials
       name: CREDENTIAL_TEST_TYPE,
       group: ['transform'],
       version: 1,
-      description: 'Stand-in for n8n\'s credentials tester',
+      description: "Stand-in for n8n's credentials tester",
       defaults: { name: 'Credential Test' },
       inputs: [NodeConnectionTypes.Main],
       outputs: [NodeConnectionTypes.Main],
@@ -243,7 +280,9 @@ export async function testCredential(loader: PackageDirectoryLoader, credentials
       properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request }, default: '' }],
     },
   };
-  return runWorkflow(loader, credentials, [{ name: 'Test', type: CREDENTIAL_TEST_TYPE, parameters: {} }], [{}], { [CREDENTIAL_TEST_TYPE]: type });
+  return runWorkflow(loader, credentials, [{ name: 'Test', type: CREDENTIAL_TEST_TYPE, parameters: {} }], [{}], {
+    [CREDENTIAL_TEST_TYPE]: type,
+  });
 }
 
 /** n8n-core keeps an SSH clients sweep timer alive once a node ran; stop it so the test process exits. */
@@ -251,6 +290,8 @@ export function shutdownN8n() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Container } = require('@n8n/di') as typeof import('@n8n/di');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager') as { SSHClientsManager: import('@n8n/di').Constructable<{ onShutdown(): void }> };
+  const { SSHClientsManager } = require('n8n-core/dist/execution-engine/ssh-clients-manager') as {
+    SSHClientsManager: import('@n8n/di').Constructable<{ onShutdown(): void }>;
+  };
   if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
 }

@@ -15,10 +15,22 @@ const creds = () => ({ apiKey: engine.keys.test, baseUrl: engine.url });
 
 const address = (extra: IDataObject = {}): IDataObject => ({
   address_line1: '210 King St',
-  additionalFields: { name: 'Harry Zhang', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107', ...extra },
+  additionalFields: {
+    name: 'Harry Zhang',
+    address_city: 'San Francisco',
+    address_state: 'CA',
+    address_zip: '94107',
+    ...extra,
+  },
 });
 
-const step = (name: string, resource: string, operation: string, parameters: IDataObject = {}, extra: Partial<StepSpec> = {}): StepSpec => ({
+const step = (
+  name: string,
+  resource: string,
+  operation: string,
+  parameters: IDataObject = {},
+  extra: Partial<StepSpec> = {},
+): StepSpec => ({
   name,
   parameters: { resource, operation, ...parameters } as StepSpec['parameters'],
   ...extra,
@@ -75,16 +87,32 @@ test('list with a limit yields one item per object; Return All follows next_url 
   const call = client(engine.url, engine.keys.test);
   const tag = `page-${Date.now()}`;
   for (let i = 0; i < 205; i++) {
-    const res = await call('POST', '/v1/addresses', { json: { name: `P ${i}`, address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110', metadata: { tag } } });
+    const res = await call('POST', '/v1/addresses', {
+      json: {
+        name: `P ${i}`,
+        address_line1: '1 Main St',
+        address_city: 'Boston',
+        address_state: 'MA',
+        address_zip: '02110',
+        metadata: { tag },
+      },
+    });
     if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   }
-  const limited = await runWorkflow(loader, creds(), [step('List', 'addresses', 'list', { returnAll: false, limit: 7 })]);
+  const limited = await runWorkflow(loader, creds(), [
+    step('List', 'addresses', 'list', { returnAll: false, limit: 7 }),
+  ]);
   t.falsy(limited.error(), limited.error()?.message);
   const items = limited.json('List');
   t.is(items.length, 7);
   t.true(items.every((i) => i.object === 'address'));
 
-  const all = await runWorkflow(loader, creds(), [step('List', 'addresses', 'list', { returnAll: true, filters: { metadata: { pairs: [{ key: 'tag', value: tag }] } } })]);
+  const all = await runWorkflow(loader, creds(), [
+    step('List', 'addresses', 'list', {
+      returnAll: true,
+      filters: { metadata: { pairs: [{ key: 'tag', value: tag }] } },
+    }),
+  ]);
   t.falsy(all.error(), all.error()?.message);
   const every = all.json('List');
   t.is(every.length, 205);
@@ -102,7 +130,9 @@ test('delete yields {id, deleted: true}', async (t) => {
 });
 
 test('a bad key fails the step loudly with the engine message', async (t) => {
-  const r = await runWorkflow(loader, { apiKey: 'test_nope', baseUrl: engine.url }, [step('List', 'addresses', 'list', { returnAll: false, limit: 1 })]);
+  const r = await runWorkflow(loader, { apiKey: 'test_nope', baseUrl: engine.url }, [
+    step('List', 'addresses', 'list', { returnAll: false, limit: 1 }),
+  ]);
   const error = r.error();
   t.truthy(error);
   t.regex(String(error?.message), /401|auth|key/i);
@@ -113,7 +143,23 @@ test('a 422 with Continue On Fail yields an error item and the good items still 
   const r = await runWorkflow(
     loader,
     creds(),
-    [step('Create', 'addresses', 'create', { address_line1: '={{ $json.line }}', additionalFields: { name: '={{ $json.name }}', address_city: 'Boston', address_state: 'MA', address_zip: '={{ $json.zip }}' } }, { continueOnFail: true })],
+    [
+      step(
+        'Create',
+        'addresses',
+        'create',
+        {
+          address_line1: '={{ $json.line }}',
+          additionalFields: {
+            name: '={{ $json.name }}',
+            address_city: 'Boston',
+            address_state: 'MA',
+            address_zip: '={{ $json.zip }}',
+          },
+        },
+        { continueOnFail: true },
+      ),
+    ],
     [
       { line: '1 Main St', name: 'Good', zip: '02110' },
       { line: '1 Main St', name: 'Bad zip', zip: 'nope' },
@@ -127,7 +173,18 @@ test('a 422 with Continue On Fail yields an error item and the good items still 
 });
 
 test('a 422 with the error output routes the item to the second output', async (t) => {
-  const r = await runWorkflow(loader, creds(), [step('Create', 'addresses', 'create', { address_line1: '1 Main St', additionalFields: { address_city: 'Boston', address_state: 'MA', address_zip: '02110' } }, { onError: 'continueErrorOutput' })]);
+  const r = await runWorkflow(loader, creds(), [
+    step(
+      'Create',
+      'addresses',
+      'create',
+      {
+        address_line1: '1 Main St',
+        additionalFields: { address_city: 'Boston', address_state: 'MA', address_zip: '02110' },
+      },
+      { onError: 'continueErrorOutput' },
+    ),
+  ]);
   t.falsy(r.error(), r.error()?.message);
   const [ok, failed] = r.outputs('Create');
   t.is(ok.length, 0);
@@ -137,7 +194,15 @@ test('a 422 with the error output routes the item to the second output', async (
 
 test('the address picker (list search) lists saved addresses and filters them', async (t) => {
   const call = client(engine.url, engine.keys.test);
-  const created = await call('POST', '/v1/addresses', { json: { name: 'Picker Person', address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110' } });
+  const created = await call('POST', '/v1/addresses', {
+    json: {
+      name: 'Picker Person',
+      address_line1: '1 Main St',
+      address_city: 'Boston',
+      address_state: 'MA',
+      address_zip: '02110',
+    },
+  });
   const all = await listSearch(loader, creds(), 'searchAddresses');
   t.true(all.results.length > 0);
   const found = await listSearch(loader, creds(), 'searchAddresses', 'picker person');
@@ -151,11 +216,14 @@ for (const { resource, operation } of exampleOperations(packCatalog)) {
   test(`${resource.name}.${operation.name} runs from the catalog's examples`, async (t) => {
     const { n8n } = exampleInputs(operation, packCatalog);
     const key = operation.publishable ? engine.keys.testPub : engine.keys.test;
-    const r = await runWorkflow(loader, { apiKey: key, baseUrl: engine.url }, [step('Run', resource.name, operation.name, n8n as IDataObject)]);
+    const r = await runWorkflow(loader, { apiKey: key, baseUrl: engine.url }, [
+      step('Run', resource.name, operation.name, n8n as IDataObject),
+    ]);
     t.falsy(r.error(), r.error()?.message);
     const [out] = r.json('Run');
     t.truthy(out);
-    if (operation.responseSchema) t.deepEqual(Object.keys(out).sort(), Object.keys(operation.responseSchema.properties ?? {}).sort());
+    if (operation.responseSchema)
+      t.deepEqual(Object.keys(out).sort(), Object.keys(operation.responseSchema.properties ?? {}).sort());
     else if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
   });
 }

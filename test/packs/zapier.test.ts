@@ -66,7 +66,15 @@ test('a bad key fails with an authentication error', async (t) => {
 test('create an address from flat input fields (metadata as a dict)', async (t) => {
   const created = (await appTester(app.creates.addresses_create.operation.perform, {
     ...auth(),
-    inputData: { name: 'Harry Zhang', address_line1: '210 King St', address_city: 'San Francisco', address_state: 'CA', address_zip: '94107', metadata: { crm: 'z-1' }, description: '' },
+    inputData: {
+      name: 'Harry Zhang',
+      address_line1: '210 King St',
+      address_city: 'San Francisco',
+      address_state: 'CA',
+      address_zip: '94107',
+      metadata: { crm: 'z-1' },
+      description: '',
+    },
   })) as AnyApp;
   t.regex(created.id, /^adr_/);
   t.is(created.address_line1, '210 KING ST');
@@ -74,36 +82,93 @@ test('create an address from flat input fields (metadata as a dict)', async (t) 
 });
 
 test('a 422 surfaces the spec message', async (t) => {
-  const error = await t.throwsAsync(appTester(app.creates.addresses_create.operation.perform, { ...auth(), inputData: { address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110' } }));
+  const error = await t.throwsAsync(
+    appTester(app.creates.addresses_create.operation.perform, {
+      ...auth(),
+      inputData: { address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110' },
+    }),
+  );
   t.regex(String(error?.message), /name or company/);
 });
 
 test('delete action yields {id, deleted: true}', async (t) => {
-  const created = (await appTester(app.creates.addresses_create.operation.perform, { ...auth(), inputData: { name: 'Del', address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110' } })) as AnyApp;
-  const deleted = await appTester(app.creates.addresses_delete.operation.perform, { ...auth(), inputData: { id: created.id } });
+  const created = (await appTester(app.creates.addresses_create.operation.perform, {
+    ...auth(),
+    inputData: {
+      name: 'Del',
+      address_line1: '1 Main St',
+      address_city: 'Boston',
+      address_state: 'MA',
+      address_zip: '02110',
+    },
+  })) as AnyApp;
+  const deleted = await appTester(app.creates.addresses_delete.operation.perform, {
+    ...auth(),
+    inputData: { id: created.id },
+  });
   t.deepEqual(deleted, { id: created.id, deleted: true });
 });
 
 test('find by id, find by metadata, and nothing found', async (t) => {
   const tag = `zap-${Date.now()}`;
-  const created = (await appTester(app.creates.addresses_create.operation.perform, { ...auth(), inputData: { company: 'Acme', address_line1: '1 Main St', address_city: 'Boston', address_state: 'MA', address_zip: '02110', metadata: { tag } } })) as AnyApp;
-  const byId = (await appTester(app.searches.addresses_find.operation.perform, { ...auth(), inputData: { id: created.id } })) as AnyApp[];
+  const created = (await appTester(app.creates.addresses_create.operation.perform, {
+    ...auth(),
+    inputData: {
+      company: 'Acme',
+      address_line1: '1 Main St',
+      address_city: 'Boston',
+      address_state: 'MA',
+      address_zip: '02110',
+      metadata: { tag },
+    },
+  })) as AnyApp;
+  const byId = (await appTester(app.searches.addresses_find.operation.perform, {
+    ...auth(),
+    inputData: { id: created.id },
+  })) as AnyApp[];
   t.is(byId[0].id, created.id);
-  const byMeta = (await appTester(app.searches.addresses_find.operation.perform, { ...auth(), inputData: { metadata: { tag } } })) as AnyApp[];
-  t.deepEqual(byMeta.map((a) => a.id), [created.id]);
-  t.deepEqual(await appTester(app.searches.addresses_find.operation.perform, { ...auth(), inputData: { id: 'adr_doesnotexist0000' } }), []);
-  t.deepEqual(await appTester(app.searches.addresses_find.operation.perform, { ...auth(), inputData: { metadata: { tag: 'nothing-has-this' } } }), []);
+  const byMeta = (await appTester(app.searches.addresses_find.operation.perform, {
+    ...auth(),
+    inputData: { metadata: { tag } },
+  })) as AnyApp[];
+  t.deepEqual(
+    byMeta.map((a) => a.id),
+    [created.id],
+  );
+  t.deepEqual(
+    await appTester(app.searches.addresses_find.operation.perform, {
+      ...auth(),
+      inputData: { id: 'adr_doesnotexist0000' },
+    }),
+    [],
+  );
+  t.deepEqual(
+    await appTester(app.searches.addresses_find.operation.perform, {
+      ...auth(),
+      inputData: { metadata: { tag: 'nothing-has-this' } },
+    }),
+    [],
+  );
 });
 
 test('the hidden list trigger fills dropdowns: every object carries a label', async (t) => {
-  const items = (await appTester(app.triggers.addresses_list.operation.perform, { ...auth(), meta: { page: 0 } })) as AnyApp[];
+  const items = (await appTester(app.triggers.addresses_list.operation.perform, {
+    ...auth(),
+    meta: { page: 0 },
+  })) as AnyApp[];
   t.true(items.length > 0);
   t.true(items.every((i) => typeof i.label === 'string' && i.id.startsWith('adr_')));
 });
 
 test('dropdown pages past the first follow next_url', async (t) => {
-  const first = (await appTester(app.triggers.addresses_list.operation.perform, { ...auth(), meta: { page: 0 } })) as AnyApp[];
-  const second = (await appTester(app.triggers.addresses_list.operation.perform, { ...auth(), meta: { page: 1 } })) as AnyApp[];
+  const first = (await appTester(app.triggers.addresses_list.operation.perform, {
+    ...auth(),
+    meta: { page: 0 },
+  })) as AnyApp[];
+  const second = (await appTester(app.triggers.addresses_list.operation.perform, {
+    ...auth(),
+    meta: { page: 1 },
+  })) as AnyApp[];
   const ids = new Set(first.map((i) => i.id));
   t.true(second.every((i) => !ids.has(i.id)));
   t.deepEqual(await appTester(app.triggers.addresses_list.operation.perform, { ...auth(), meta: { page: 50 } }), []);
@@ -113,10 +178,13 @@ for (const { resource, operation } of exampleOperations(packCatalog)) {
   test(`${resource.name}.${operation.name} runs from the catalog's examples`, async (t) => {
     const { zapier: inputData } = exampleInputs(operation, packCatalog);
     const key = operation.publishable ? engine.keys.testPub : engine.keys.test;
-    const create = Object.values(app.creates as Record<string, AnyApp>).find((c) => c.key === (operation.name === 'create' ? `${resource.name}_create` : `${resource.name}_${operation.name}`));
+    const create = Object.values(app.creates as Record<string, AnyApp>).find(
+      (c) => c.key === (operation.name === 'create' ? `${resource.name}_create` : `${resource.name}_${operation.name}`),
+    );
     t.truthy(create);
     const out = (await appTester(create!.operation.perform, { ...auth(key), inputData })) as AnyApp;
-    if (operation.responseSchema) t.deepEqual(Object.keys(out).sort(), Object.keys(operation.responseSchema.properties ?? {}).sort());
+    if (operation.responseSchema)
+      t.deepEqual(Object.keys(out).sort(), Object.keys(operation.responseSchema.properties ?? {}).sort());
     else if (typeof resource.sample.object === 'string') t.is(out.object, resource.sample.object);
     else t.truthy(out);
   });

@@ -3,7 +3,13 @@
 import test from 'ava';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { TObject } from '@sinclair/typebox';
-import { intlVerifications, usAutocompletions, usVerifications, usZipLookups, verificationResources } from '../../engine/catalog/verifications';
+import {
+  intlVerifications,
+  usAutocompletions,
+  usVerifications,
+  usZipLookups,
+  verificationResources,
+} from '../../engine/catalog/verifications';
 import { US_TEST_VALUES, usTestSample } from '../../engine/verify/samples/us';
 import { INTL_TEST_VALUES, intlTestSample } from '../../engine/verify/samples/intl';
 import { testSuggestions } from '../../engine/verify/samples/autocomplete';
@@ -13,10 +19,20 @@ import { verifyIntlAddress } from '../../engine/verify/intl-verifier';
 import { autocompletion, suggestFromAddresses } from '../../engine/verify/autocomplete';
 import { lookupUsZip } from '../../engine/verify/zip-lookup';
 
-const conforms = (schema: TObject, value: unknown) => [...TypeCompiler.Compile(schema).Errors(value)].map((e) => `${e.path} ${e.message}`);
+const conforms = (schema: TObject, value: unknown) =>
+  [...TypeCompiler.Compile(schema).Errors(value)].map((e) => `${e.path} ${e.message}`);
 
 test('operations: names, paths, publishable keys, rate limit factors, the free live quota', (t) => {
-  const ops = verificationResources.flatMap((r) => r.operations.map((o) => [r.name, o.name, o.path, Boolean(o.publishable), o.rateLimitFactor ?? 1, o.freeLiveQuota ?? 0]));
+  const ops = verificationResources.flatMap((r) =>
+    r.operations.map((o) => [
+      r.name,
+      o.name,
+      o.path,
+      Boolean(o.publishable),
+      o.rateLimitFactor ?? 1,
+      o.freeLiveQuota ?? 0,
+    ]),
+  );
   t.deepEqual(ops, [
     ['us_verifications', 'verify', '/v1/us_verifications', true, 2, 300],
     ['us_verifications', 'verify_bulk', '/v1/bulk/us_verifications', true, 1, 0],
@@ -39,20 +55,34 @@ test('every body field has a description and an example', (t) => {
 });
 
 test('US samples, the hint, and live results conform to the us_verification schema', (t) => {
-  for (const value of [...US_TEST_VALUES, 'anything']) t.deepEqual(conforms(usVerifications.schema, usTestSample({ primary_line: value }, 'proper')), [], value);
-  for (const address of ['210 King St, San Francisco CA 94107', '1 Main St 00001', 'PSC 1234 Box 5678 APO AE 09021', 'nothing at all']) {
+  for (const value of [...US_TEST_VALUES, 'anything'])
+    t.deepEqual(conforms(usVerifications.schema, usTestSample({ primary_line: value }, 'proper')), [], value);
+  for (const address of [
+    '210 King St, San Francisco CA 94107',
+    '1 Main St 00001',
+    'PSC 1234 Box 5678 APO AE 09021',
+    'nothing at all',
+  ]) {
     t.deepEqual(conforms(usVerifications.schema, verifyUsAddress({ address })), [], address);
   }
   t.deepEqual(conforms(usVerifications.schema, usVerifications.sample), []);
 });
 
 test('intl, autocomplete and ZIP lookup answers conform to their schemas', (t) => {
-  for (const value of [...INTL_TEST_VALUES, 'other']) t.deepEqual(conforms(intlVerifications.schema, intlTestSample({ primary_line: value })), [], value);
-  t.deepEqual(conforms(intlVerifications.schema, verifyIntlAddress({ primary_line: '10 Downing St', city: 'London', postal_code: 'SW1A 2AA', country: 'gb' })), []);
+  for (const value of [...INTL_TEST_VALUES, 'other'])
+    t.deepEqual(conforms(intlVerifications.schema, intlTestSample({ primary_line: value })), [], value);
+  t.deepEqual(
+    conforms(
+      intlVerifications.schema,
+      verifyIntlAddress({ primary_line: '10 Downing St', city: 'London', postal_code: 'SW1A 2AA', country: 'gb' }),
+    ),
+    [],
+  );
   t.deepEqual(conforms(usAutocompletions.schema, autocompletion(testSuggestions('1 s', {}))), []);
   t.deepEqual(conforms(usAutocompletions.schema, autocompletion(suggestFromAddresses('1', {}, []))), []);
   t.deepEqual(conforms(usZipLookups.schema, testZipLookup('10001')), []);
   t.deepEqual(conforms(usZipLookups.schema, lookupUsZip('96278')), []);
   t.deepEqual(conforms(usZipLookups.schema, lookupUsZip('00001')), []);
-  for (const r of [intlVerifications, usAutocompletions, usZipLookups]) t.deepEqual(conforms(r.schema, r.sample), [], r.name);
+  for (const r of [intlVerifications, usAutocompletions, usZipLookups])
+    t.deepEqual(conforms(r.schema, r.sample), [], r.name);
 });

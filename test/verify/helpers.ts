@@ -15,7 +15,9 @@ const EMPTY_COMPONENT = /^\/components\/(zip_code|zip_code_plus_4|carrier_route_
 const BULK_ERROR_ENTRY = /^\/addresses\/\d+ must match exactly one schema in oneOf/;
 
 export function vendorErrors(method: string, path: string, reply: Reply): string[] {
-  return vendorResponseErrors(method, path, reply.status, reply.body).filter((e) => !EMPTY_COMPONENT.test(e) && !BULK_ERROR_ENTRY.test(e));
+  return vendorResponseErrors(method, path, reply.status, reply.body).filter(
+    (e) => !EMPTY_COMPONENT.test(e) && !BULK_ERROR_ENTRY.test(e),
+  );
 }
 
 export function conforms(t: ExecutionContext, method: string, path: string, reply: Reply, status = 200): void {
@@ -31,7 +33,10 @@ export interface Account {
 }
 
 /** An account of its own (rate limit raised unless given), with its settings. */
-export async function freshAccount({ engine, db }: SuiteContext, settings: Record<string, string | number | boolean> = {}): Promise<Account> {
+export async function freshAccount(
+  { engine, db }: SuiteContext,
+  settings: Record<string, string | number | boolean> = {},
+): Promise<Account> {
   const name = `verify-${db}-${Math.random().toString(36).slice(2)}`;
   const keys = await engine.createAccount(name);
   const all = { rate_limit_per_5s: 100_000, ...settings };

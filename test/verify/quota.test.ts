@@ -21,18 +21,37 @@ interface Running {
 async function start(db: string): Promise<Running> {
   if (db === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-quota-'));
-    const engine = await startEngine(loadConfig({ PORT: '0', DATABASE_URL: path.join(dir, 'e.sqlite'), LOG_LEVEL: 'silent' }));
-    return { engine, cleanup: async () => { await engine.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+    const engine = await startEngine(
+      loadConfig({ PORT: '0', DATABASE_URL: path.join(dir, 'e.sqlite'), LOG_LEVEL: 'silent' }),
+    );
+    return {
+      engine,
+      cleanup: async () => {
+        await engine.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `pp_quota_${Math.random().toString(36).slice(2, 10)}`;
   const admin = knex({ client: 'pg', connection: PG_ADMIN_URL });
   await admin.raw(`create database ${name}`);
-  const engine = await startEngine(loadConfig({ PORT: '0', DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), LOG_LEVEL: 'silent' }));
-  return { engine, cleanup: async () => { await engine.close(); await admin.raw(`drop database if exists ${name} with (force)`); await admin.destroy(); } };
+  const engine = await startEngine(
+    loadConfig({ PORT: '0', DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), LOG_LEVEL: 'silent' }),
+  );
+  return {
+    engine,
+    cleanup: async () => {
+      await engine.close();
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
 }
 
 const engines = new Map<string, Promise<Running>>();
-test.after.always(async () => { for (const e of engines.values()) await (await e).cleanup(); });
+test.after.always(async () => {
+  for (const e of engines.values()) await (await e).cleanup();
+});
 
 const BODY = { primary_line: '1 Telegraph Hill Blvd', zip_code: '94133' };
 
@@ -49,7 +68,11 @@ for (const db of DATABASES) {
   test(`${db}: live verifications without a payment method are counted; test-mode ones are not`, async (t) => {
     const { api, keys, accountId, knex: k } = await setup();
     for (let i = 0; i < 3; i++) t.is((await api('POST', '/v1/us_verifications', { json: BODY })).status, 200);
-    t.is((await api('POST', '/v1/us_verifications', { json: BODY, key: keys.livePub })).status, 200, 'publishable live keys use the allowance too');
+    t.is(
+      (await api('POST', '/v1/us_verifications', { json: BODY, key: keys.livePub })).status,
+      200,
+      'publishable live keys use the allowance too',
+    );
     t.is((await api('POST', '/v1/us_verifications', { json: BODY, key: keys.test })).status, 200);
     t.is(await freeVerificationsUsed(k, accountId), 4);
   });
@@ -79,7 +102,9 @@ for (const db of DATABASES) {
   test(`${db}: concurrent calls cannot overshoot the allowance`, async (t) => {
     const { api, accountId, knex: k } = await setup();
     await setFreeVerificationsUsed(k, accountId, 295);
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/v1/us_verifications', { json: BODY }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => api('POST', '/v1/us_verifications', { json: BODY }).then((r) => r.status)),
+    );
     t.is(statuses.filter((s) => s === 200).length, 5);
     t.is(statuses.filter((s) => s === 403).length, 15);
   });
@@ -103,7 +128,10 @@ for (const db of DATABASES) {
 
   test(`${db}: the allowance is US verification only: other live calls need a payment method`, async (t) => {
     const { api } = await setup();
-    for (const [p, json] of [['/v1/bulk/us_verifications', { addresses: [BODY] }], ['/v1/us_zip_lookups', { zip_code: '94133' }]] as const) {
+    for (const [p, json] of [
+      ['/v1/bulk/us_verifications', { addresses: [BODY] }],
+      ['/v1/us_zip_lookups', { zip_code: '94133' }],
+    ] as const) {
       const r = await api('POST', p, { json });
       t.is(r.status, 401, p);
       t.is(r.body.error.code, 'payment_method_unverified');

@@ -9,21 +9,73 @@ const { test } = databaseSuite();
 const PATH = '/v1/us_verifications';
 
 const REFUSED: [string, Record<string, unknown>, string][] = [
-  ['no primary_line and no address', { city: 'San Francisco', state: 'CA' }, 'primary_line is required or address is required'],
-  ['an empty primary_line', { primary_line: '  ', zip_code: '94107' }, 'primary_line is required or address is required'],
-  ['neither ZIP nor city and state', { primary_line: '210 King St' }, 'zip_code is required, or city and state are required'],
-  ['a city without state or ZIP', { primary_line: '210 King St', city: 'San Francisco' }, 'state is required when zip_code is absent'],
-  ['a state without city or ZIP', { primary_line: '210 King St', state: 'CA' }, 'city is required when zip_code is absent'],
-  ['a four-digit ZIP', { primary_line: '210 King St', zip_code: '9410' }, 'zip_code must be a ZIP code (12345) or ZIP+4 (12345-6789)'],
-  ['a ZIP with letters', { primary_line: '210 King St', zip_code: '9410A' }, 'zip_code must be a ZIP code (12345) or ZIP+4 (12345-6789)'],
-  ['a six-digit ZIP', { primary_line: '210 King St', zip_code: '941071' }, 'zip_code must be a ZIP code (12345) or ZIP+4 (12345-6789)'],
-  ['address with recipient', { address: '210 King St 94107', recipient: 'Harry' }, 'recipient is not allowed with address: send either address or the components'],
-  ['address with a component', { address: '210 King St 94107', city: 'San Francisco' }, 'city is not allowed with address: send either address or the components'],
-  ['address with zip_code', { address: '210 King St', zip_code: '94107' }, 'zip_code is not allowed with address: send either address or the components'],
+  [
+    'no primary_line and no address',
+    { city: 'San Francisco', state: 'CA' },
+    'primary_line is required or address is required',
+  ],
+  [
+    'an empty primary_line',
+    { primary_line: '  ', zip_code: '94107' },
+    'primary_line is required or address is required',
+  ],
+  [
+    'neither ZIP nor city and state',
+    { primary_line: '210 King St' },
+    'zip_code is required, or city and state are required',
+  ],
+  [
+    'a city without state or ZIP',
+    { primary_line: '210 King St', city: 'San Francisco' },
+    'state is required when zip_code is absent',
+  ],
+  [
+    'a state without city or ZIP',
+    { primary_line: '210 King St', state: 'CA' },
+    'city is required when zip_code is absent',
+  ],
+  [
+    'a four-digit ZIP',
+    { primary_line: '210 King St', zip_code: '9410' },
+    'zip_code must be a ZIP code (12345) or ZIP+4 (12345-6789)',
+  ],
+  [
+    'a ZIP with letters',
+    { primary_line: '210 King St', zip_code: '9410A' },
+    'zip_code must be a ZIP code (12345) or ZIP+4 (12345-6789)',
+  ],
+  [
+    'a six-digit ZIP',
+    { primary_line: '210 King St', zip_code: '941071' },
+    'zip_code must be a ZIP code (12345) or ZIP+4 (12345-6789)',
+  ],
+  [
+    'address with recipient',
+    { address: '210 King St 94107', recipient: 'Harry' },
+    'recipient is not allowed with address: send either address or the components',
+  ],
+  [
+    'address with a component',
+    { address: '210 King St 94107', city: 'San Francisco' },
+    'city is not allowed with address: send either address or the components',
+  ],
+  [
+    'address with zip_code',
+    { address: '210 King St', zip_code: '94107' },
+    'zip_code is not allowed with address: send either address or the components',
+  ],
   ['an unknown field', { primary_line: '210 King St', zip_code: '94107', country: 'US' }, 'country is not allowed'],
-  ['a primary_line over 200 characters', { primary_line: 'x'.repeat(201), zip_code: '94107' }, 'primary_line must be at most 200 characters'],
+  [
+    'a primary_line over 200 characters',
+    { primary_line: 'x'.repeat(201), zip_code: '94107' },
+    'primary_line must be at most 200 characters',
+  ],
   ['an address over 500 characters', { address: 'x'.repeat(501) }, 'address must be at most 500 characters'],
-  ['a state over 50 characters', { primary_line: '210 King St', city: 'SF', state: 'x'.repeat(51) }, 'state must be at most 50 characters'],
+  [
+    'a state over 50 characters',
+    { primary_line: '210 King St', city: 'SF', state: 'x'.repeat(51) },
+    'state must be at most 50 characters',
+  ],
 ];
 
 for (const [title, json, message] of REFUSED) {
@@ -40,8 +92,22 @@ const ACCEPTED: [string, Record<string, unknown>][] = [
   ['ZIP+4 with a hyphen', { primary_line: '210 King St', zip_code: '94107-1741' }],
   ['ZIP+4 without a hyphen', { primary_line: '210 King St', zip_code: '941071741' }],
   ['city and state, no ZIP', { primary_line: '210 King St', city: 'San Francisco', state: 'CA' }],
-  ['city and state with an empty ZIP', { primary_line: '210 King St', city: 'San Francisco', state: 'California', zip_code: '' }],
-  ['every component', { recipient: 'Harry', primary_line: '210 King St', secondary_line: 'Ste 6100', urbanization: '', city: 'San Francisco', state: 'CA', zip_code: '94107' }],
+  [
+    'city and state with an empty ZIP',
+    { primary_line: '210 King St', city: 'San Francisco', state: 'California', zip_code: '' },
+  ],
+  [
+    'every component',
+    {
+      recipient: 'Harry',
+      primary_line: '210 King St',
+      secondary_line: 'Ste 6100',
+      urbanization: '',
+      city: 'San Francisco',
+      state: 'CA',
+      zip_code: '94107',
+    },
+  ],
   ['a null recipient', { recipient: null, primary_line: '210 King St', zip_code: '94107' }],
   ['one address string', { address: '210 King St, San Francisco CA 94107' }],
 ];
@@ -56,7 +122,11 @@ for (const [title, json] of ACCEPTED) {
 
 test('every key kind may verify: secret and publishable, test and live', async (t, ctx) => {
   const { keys, api } = await freshAccount(ctx, { payment_method_verified: true });
-  for (const key of [keys.test, keys.testPub]) t.is((await api('POST', PATH, { key, json: { primary_line: 'deliverable', zip_code: '94133' } })).body.id, 'us_ver_deliverable');
+  for (const key of [keys.test, keys.testPub])
+    t.is(
+      (await api('POST', PATH, { key, json: { primary_line: 'deliverable', zip_code: '94133' } })).body.id,
+      'us_ver_deliverable',
+    );
   for (const key of [keys.live, keys.livePub]) {
     const r = await api('POST', PATH, { key, json: { primary_line: '1 Telegraph Hill Blvd', zip_code: '94133' } });
     t.is(r.body.deliverability, 'deliverable');
@@ -67,9 +137,29 @@ test('every key kind may verify: secret and publishable, test and live', async (
 test('publishable keys may call US and international verification and autocomplete, nothing else', async (t, ctx) => {
   const { keys, api } = await freshAccount(ctx);
   const pub = keys.testPub;
-  t.is((await api('POST', '/v1/bulk/us_verifications', { key: pub, json: { addresses: [{ primary_line: 'po box', zip_code: '94107' }] } })).status, 200);
-  t.is((await api('POST', '/v1/intl_verifications', { key: pub, json: { primary_line: 'deliverable', country: 'CA' } })).status, 200);
-  t.is((await api('POST', '/v1/bulk/intl_verifications', { key: pub, json: { addresses: [{ primary_line: 'deliverable', country: 'CA' }] } })).status, 200);
+  t.is(
+    (
+      await api('POST', '/v1/bulk/us_verifications', {
+        key: pub,
+        json: { addresses: [{ primary_line: 'po box', zip_code: '94107' }] },
+      })
+    ).status,
+    200,
+  );
+  t.is(
+    (await api('POST', '/v1/intl_verifications', { key: pub, json: { primary_line: 'deliverable', country: 'CA' } }))
+      .status,
+    200,
+  );
+  t.is(
+    (
+      await api('POST', '/v1/bulk/intl_verifications', {
+        key: pub,
+        json: { addresses: [{ primary_line: 'deliverable', country: 'CA' }] },
+      })
+    ).status,
+    200,
+  );
   t.is((await api('POST', '/v1/us_autocompletions', { key: pub, json: { address_prefix: '1 s' } })).status, 200);
   const zip = await api('POST', '/v1/us_zip_lookups', { key: pub, json: { zip_code: '94107' } });
   conforms(t, 'POST', '/v1/us_zip_lookups', zip, 403);
@@ -91,7 +181,14 @@ test('rate limits: 300 per 5 s for US verification and autocomplete (twice the a
     t.is(r.headers.get('x-rate-limit-limit'), limit.trim(), path);
     t.is(r.headers.get('ratelimit-limit'), limit.trim(), path);
   }
-  t.is((await api('POST', '/v1/bulk/us_verifications', { json: { addresses: [{ primary_line: 'po box', zip_code: '94107' }] } })).headers.get('x-rate-limit-limit'), '150');
+  t.is(
+    (
+      await api('POST', '/v1/bulk/us_verifications', {
+        json: { addresses: [{ primary_line: 'po box', zip_code: '94107' }] },
+      })
+    ).headers.get('x-rate-limit-limit'),
+    '150',
+  );
 });
 
 test('US verification gets twice the account limit, then 429', async (t, ctx) => {
@@ -132,18 +229,34 @@ test('live: intl verification, autocomplete, ZIP lookup and bulk need a payment 
 test('bulk: 1 to 20 entries; each entry is checked alone and a bad one becomes an error object', async (t, ctx) => {
   const { api } = await freshAccount(ctx);
   const path = '/v1/bulk/us_verifications';
-  const r = await api('POST', `${path}?case=proper`, { json: { addresses: [{ primary_line: 'po box', zip_code: '94107' }, { city: 'San Francisco' }, { address: 'military', recipient: 'x' }] } });
+  const r = await api('POST', `${path}?case=proper`, {
+    json: {
+      addresses: [
+        { primary_line: 'po box', zip_code: '94107' },
+        { city: 'San Francisco' },
+        { address: 'military', recipient: 'x' },
+      ],
+    },
+  });
   conforms(t, 'POST', path, r);
   t.is(r.body.errors, true);
   t.is(r.body.addresses[0].primary_line, 'PO Box 720114');
-  t.deepEqual(r.body.addresses[1], { error: { message: 'primary_line is required or address is required', code: 'invalid', status_code: 422 } });
-  t.is(r.body.addresses[2].error.message, 'recipient is not allowed with address: send either address or the components');
+  t.deepEqual(r.body.addresses[1], {
+    error: { message: 'primary_line is required or address is required', code: 'invalid', status_code: 422 },
+  });
+  t.is(
+    r.body.addresses[2].error.message,
+    'recipient is not allowed with address: send either address or the components',
+  );
   const fine = await api('POST', path, { json: { addresses: [{ primary_line: 'deliverable', zip_code: '94133' }] } });
   t.is(fine.body.errors, false);
   for (const [json, message] of [
     [{}, 'addresses is required'],
     [{ addresses: [] }, 'addresses must contain at least 1 items'],
-    [{ addresses: Array.from({ length: 21 }, () => ({ primary_line: 'po box', zip_code: '94107' })) }, 'addresses must contain at most 20 items'],
+    [
+      { addresses: Array.from({ length: 21 }, () => ({ primary_line: 'po box', zip_code: '94107' })) },
+      'addresses must contain at most 20 items',
+    ],
   ] as const) {
     const bad = await api('POST', path, { json });
     t.is(bad.status, 422);
@@ -153,7 +266,12 @@ test('bulk: 1 to 20 entries; each entry is checked alone and a bad one becomes a
 
 test('bulk in live mode verifies each entry', async (t, ctx) => {
   const { api, keys } = await freshAccount(ctx, { payment_method_verified: true });
-  const r = await api('POST', '/v1/bulk/us_verifications', { key: keys.live, json: { addresses: [{ primary_line: '210 King St', zip_code: '94107' }, { address: '1 Main St, Nowhere ZZ 00001' }] } });
+  const r = await api('POST', '/v1/bulk/us_verifications', {
+    key: keys.live,
+    json: {
+      addresses: [{ primary_line: '210 King St', zip_code: '94107' }, { address: '1 Main St, Nowhere ZZ 00001' }],
+    },
+  });
   t.is(r.status, 200);
   t.is(r.body.addresses[0].deliverability, 'deliverable');
   t.is(r.body.addresses[0].last_line, 'SAN FRANCISCO CA 94107');

@@ -31,7 +31,9 @@ function body(input: (typeof ADDRESS_CASES)[number]['input']): Record<string, st
     state: input.state ?? last?.state,
     zip_code: input.zipCode ?? (last ? [last.zip_code, last.zip_code_plus_4].filter(Boolean).join('-') : undefined),
   };
-  return Object.fromEntries(Object.entries(out).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(out).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
 }
 
 ADDRESS_CASES.forEach(({ input, expected }, i) => {
@@ -42,7 +44,11 @@ ADDRESS_CASES.forEach(({ input, expected }, i) => {
     t.deepEqual(vendorErrors('POST', '/v1/us_verifications', r), []);
     const want = parseUsAddress({ primaryLine: '', lastLine: expected.lastLine });
     const known = lookupZip(want.zip_code) !== undefined;
-    t.is(r.body.deliverability, known ? 'deliverable' : 'undeliverable', `ZIP ${want.zip_code} ${known ? 'is' : 'is not'} in the ZIP database`);
+    t.is(
+      r.body.deliverability,
+      known ? 'deliverable' : 'undeliverable',
+      `ZIP ${want.zip_code} ${known ? 'is' : 'is not'} in the ZIP database`,
+    );
     t.is(r.body.primary_line, expected.primaryLine);
     t.is(r.body.secondary_line, expected.secondaryLine ?? '');
     t.is(r.body.urbanization, expected.urbanization ?? '');

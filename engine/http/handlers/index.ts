@@ -3,11 +3,19 @@ import type { Operation, Resource } from '../../catalog/types';
 import type { Handler } from '../operation';
 import { listObjects, retrieveObject } from './generic';
 import { addressHandlers } from './addresses';
-import { autocompleteHandlers, intlVerificationHandlers, usVerificationHandlers, zipLookupHandlers } from './verifications';
+import {
+  autocompleteHandlers,
+  intlVerificationHandlers,
+  usVerificationHandlers,
+  zipLookupHandlers,
+} from './verifications';
 
 const byResource: Record<string, Record<string, Handler>> = {
   addresses: addressHandlers,
-  us_verifications: usVerificationHandlers, intl_verifications: intlVerificationHandlers, us_autocompletions: autocompleteHandlers, us_zip_lookups: zipLookupHandlers,
+  us_verifications: usVerificationHandlers,
+  intl_verifications: intlVerificationHandlers,
+  us_autocompletions: autocompleteHandlers,
+  us_zip_lookups: zipLookupHandlers,
 };
 
 const generic: Record<string, Handler> = { retrieve: retrieveObject, list: listObjects };

@@ -14,15 +14,20 @@ import { lookupUsZip } from '../../verify/zip-lookup';
 import { testZipLookup } from '../../verify/samples/zip';
 import type { UsVerificationInput } from '../../verify/us-object';
 
-const letterCase = (query: Record<string, unknown>): LetterCase | undefined => (query.case === 'proper' ? 'proper' : undefined);
+const letterCase = (query: Record<string, unknown>): LetterCase | undefined =>
+  query.case === 'proper' ? 'proper' : undefined;
 
 function verifyUs(body: Record<string, unknown>, req: OperationRequest) {
   const input = body as UsVerificationInput;
-  return req.caller.mode === 'test' ? usTestSample(input, letterCase(req.query)) : verifyUsAddress(input, letterCase(req.query));
+  return req.caller.mode === 'test'
+    ? usTestSample(input, letterCase(req.query))
+    : verifyUsAddress(input, letterCase(req.query));
 }
 
 function verifyIntl(body: Record<string, unknown>, req: OperationRequest) {
-  return req.caller.mode === 'test' ? intlTestSample(body as Partial<IntlVerificationInput>) : verifyIntlAddress(body as unknown as IntlVerificationInput);
+  return req.caller.mode === 'test'
+    ? intlTestSample(body as Partial<IntlVerificationInput>)
+    : verifyIntlAddress(body as unknown as IntlVerificationInput);
 }
 
 /** Bulk: each entry validated like a single body; a bad entry becomes an error object in its place. */
@@ -65,5 +70,6 @@ export const autocompleteHandlers: Record<string, Handler> = {
 };
 
 export const zipLookupHandlers: Record<string, Handler> = {
-  lookup: async ({ body, caller }) => (caller.mode === 'test' ? testZipLookup(String(body.zip_code)) : lookupUsZip(String(body.zip_code))),
+  lookup: async ({ body, caller }) =>
+    caller.mode === 'test' ? testZipLookup(String(body.zip_code)) : lookupUsZip(String(body.zip_code)),
 };

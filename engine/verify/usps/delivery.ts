@@ -70,7 +70,12 @@ export function parseDeliveryWords(input: readonly string[], opts: DeliveryOptio
 
   // "APT 4 123 MAIN ST": a unit written before the street moves behind it.
   const lead = matchSpecial(w, i, opts.military) ? undefined : readUnits(w, i, false);
-  if (lead && lead.units.length + (lead.pmb ? 1 : 0) > 0 && lead.end < w.length && (isHouseNumber(w[lead.end]) || matchSpecial(w, lead.end, opts.military))) {
+  if (
+    lead &&
+    lead.units.length + (lead.pmb ? 1 : 0) > 0 &&
+    lead.end < w.length &&
+    (isHouseNumber(w[lead.end]) || matchSpecial(w, lead.end, opts.military))
+  ) {
     w = [...w.slice(0, i), ...w.slice(lead.end)];
     out.units.push(...lead.units);
     out.pmb = lead.pmb;

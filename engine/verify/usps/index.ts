@@ -14,10 +14,4 @@ export { streetSuffix } from './suffixes';
 export { unitDesignator } from './units';
 export { directional } from './directionals';
 export { parseZip, type ZipParts } from './lastline';
-export type {
-  AddressKind,
-  AddressLinesInput,
-  ParsedUsAddress,
-  StandardizedLines,
-  UsAddressComponents,
-} from './types';
+export type { AddressKind, AddressLinesInput, ParsedUsAddress, StandardizedLines, UsAddressComponents } from './types';

@@ -69,7 +69,11 @@ const COUNTRY_TAILS: readonly (readonly string[])[] = [
 export function dropCountry(w: readonly Word[]): number {
   for (const tail of COUNTRY_TAILS) {
     const start = w.length - tail.length;
-    if (start > 0 && tail.every((t, k) => w[start + k].text === t) && (w[start - 1].comma || /^\d/.test(w[start - 1].text))) {
+    if (
+      start > 0 &&
+      tail.every((t, k) => w[start + k].text === t) &&
+      (w[start - 1].comma || /^\d/.test(w[start - 1].text))
+    ) {
       return start;
     }
   }
@@ -89,7 +93,10 @@ export function parseLastLine(w: readonly Word[]): LastLine {
   const state = end > 0 ? readLastLineState(w, end) : undefined;
   if (state) end = state.start;
   return {
-    city: w.slice(0, end).map((x) => x.text).join(' '),
+    city: w
+      .slice(0, end)
+      .map((x) => x.text)
+      .join(' '),
     state: state?.state ?? '',
     zip_code: zip?.zip_code ?? '',
     zip_code_plus_4: zip?.zip_code_plus_4 ?? '',

@@ -55,9 +55,6 @@ export function standardizeAddressRecord<T extends AddressRecordFields>(
 }
 
 /** Parse and standardize in one step. */
-export function standardizeAddress(
-  input: string | AddressLinesInput,
-  options?: StandardizeOptions,
-): StandardizedLines {
+export function standardizeAddress(input: string | AddressLinesInput, options?: StandardizeOptions): StandardizedLines {
   return standardize(parseUsAddress(input), options);
 }

@@ -29,9 +29,20 @@ function isBoxNumber(w: string | undefined): w is string {
 /** Number of words at `i` spelling a PO box prefix ("PO BOX", "P O BOX", "POST OFFICE BOX", "POB"). */
 function poBoxWords(w: readonly string[], i: number): number {
   const seqs: readonly (readonly string[])[] = [
-    ['POST', 'OFFICE', 'BOX'], ['POST', 'OFFICE', 'DRAWER'], ['POST', 'BOX'], ['P', 'O', 'BOX'],
-    ['P', 'O', 'B'], ['PO', 'BOX'], ['PO', 'BX'], ['PO', 'DRAWER'], ['PO', 'DRAWR'], ['POB'], ['BOX'],
-    ['DRAWER'], ['LOCKBOX'], ['PO', 'LOCKBOX'],
+    ['POST', 'OFFICE', 'BOX'],
+    ['POST', 'OFFICE', 'DRAWER'],
+    ['POST', 'BOX'],
+    ['P', 'O', 'BOX'],
+    ['P', 'O', 'B'],
+    ['PO', 'BOX'],
+    ['PO', 'BX'],
+    ['PO', 'DRAWER'],
+    ['PO', 'DRAWR'],
+    ['POB'],
+    ['BOX'],
+    ['DRAWER'],
+    ['LOCKBOX'],
+    ['PO', 'LOCKBOX'],
   ];
   for (const s of seqs) if (s.every((part, k) => w[i + k] === part)) return s.length;
   return 0;
@@ -88,7 +99,8 @@ export function matchSpecial(w: readonly string[], i: number, militaryContext: b
   if (first === 'RR' || first === 'RFD') return routeLine('rural_route', 'RR', w, i + 1, false);
   if (first === 'R' && w[i + 1] === 'R') return routeLine('rural_route', 'RR', w, i + 2, false);
   if (first === 'R' && w[i + 1] === 'F' && w[i + 2] === 'D') return routeLine('rural_route', 'RR', w, i + 3, false);
-  if (first === 'RURAL' && ['ROUTE', 'RT', 'RTE'].includes(w[i + 1])) return routeLine('rural_route', 'RR', w, i + 2, false);
+  if (first === 'RURAL' && ['ROUTE', 'RT', 'RTE'].includes(w[i + 1]))
+    return routeLine('rural_route', 'RR', w, i + 2, false);
   if (['ROUTE', 'RT', 'RTE'].includes(first)) return routeLine('rural_route', 'RR', w, i + 1, true);
 
   // Highway contract routes; Pub 28 replaced "STAR ROUTE" and "HCR" with HC.
@@ -97,7 +109,8 @@ export function matchSpecial(w: readonly string[], i: number, militaryContext: b
     const k = w[i + 2] === 'ROUTE' ? i + 3 : i + 2;
     return routeLine('highway_contract', 'HC', w, k, false);
   }
-  if (first === 'STAR' && ['ROUTE', 'RT', 'RTE'].includes(w[i + 1])) return routeLine('highway_contract', 'HC', w, i + 2, false);
+  if (first === 'STAR' && ['ROUTE', 'RT', 'RTE'].includes(w[i + 1]))
+    return routeLine('highway_contract', 'HC', w, i + 2, false);
 
   // Military: PSC/CMR/UNIT nnnn BOX nnnn.
   if ((first === 'PSC' || first === 'CMR' || first === 'UNIT') && /^\d+$/.test(w[i + 1] ?? '')) {

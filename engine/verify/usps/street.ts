@@ -54,10 +54,52 @@ export function parseStreetWords(words: readonly string[]): StreetParts {
 
 // Words that begin multi-word city names, used only when nothing else marks the street's end.
 const CITY_PREFIXES = new Set([
-  'NEW', 'SAN', 'SANTA', 'LOS', 'LAS', 'EL', 'LA', 'FORT', 'FT', 'SAINT', 'ST', 'PORT', 'MOUNT', 'MT',
-  'EAST', 'WEST', 'NORTH', 'SOUTH', 'SALT', 'LAKE', 'PALM', 'CAPE', 'GRAND', 'BATON', 'DES', 'CORPUS',
-  'COLORADO', 'OVERLAND', 'ROUND', 'CEDAR', 'SIOUX', 'ANN', 'BEVERLY', 'LONG', 'VIRGINIA', 'KANSAS',
-  'JERSEY', 'OKLAHOMA', 'CARSON', 'JEFFERSON', 'ELK', 'BOWLING', 'FALLS', 'CHAPEL', 'SILVER', 'ROCK',
+  'NEW',
+  'SAN',
+  'SANTA',
+  'LOS',
+  'LAS',
+  'EL',
+  'LA',
+  'FORT',
+  'FT',
+  'SAINT',
+  'ST',
+  'PORT',
+  'MOUNT',
+  'MT',
+  'EAST',
+  'WEST',
+  'NORTH',
+  'SOUTH',
+  'SALT',
+  'LAKE',
+  'PALM',
+  'CAPE',
+  'GRAND',
+  'BATON',
+  'DES',
+  'CORPUS',
+  'COLORADO',
+  'OVERLAND',
+  'ROUND',
+  'CEDAR',
+  'SIOUX',
+  'ANN',
+  'BEVERLY',
+  'LONG',
+  'VIRGINIA',
+  'KANSAS',
+  'JERSEY',
+  'OKLAHOMA',
+  'CARSON',
+  'JEFFERSON',
+  'ELK',
+  'BOWLING',
+  'FALLS',
+  'CHAPEL',
+  'SILVER',
+  'ROCK',
 ]);
 
 /**
@@ -81,7 +123,8 @@ export function streetEnd(w: readonly string[], nameStart: number): number {
   }
   if (suffixAt >= 0) {
     const next = w[suffixAt + 1];
-    const hasPostdir = next !== undefined && isLikelyPostdirectional(next) && readUnit(w, suffixAt + 1, false) === undefined;
+    const hasPostdir =
+      next !== undefined && isLikelyPostdirectional(next) && readUnit(w, suffixAt + 1, false) === undefined;
     return hasPostdir ? suffixAt + 2 : suffixAt + 1;
   }
   if (unitAt >= 0) return unitAt;

@@ -220,9 +220,33 @@ export function streetSuffix(word: string): string | undefined {
 // Full words that almost always end a street; other full words (HILL, PARK, LAKE, BEACH)
 // start or end city names too often to mark the end of a street in an unpunctuated line.
 const STRONG_WORDS = new Set([
-  'STREET', 'AVENUE', 'ROAD', 'DRIVE', 'BOULEVARD', 'LANE', 'COURT', 'PLACE', 'TERRACE', 'CIRCLE',
-  'PARKWAY', 'HIGHWAY', 'WAY', 'ALLEY', 'EXPRESSWAY', 'FREEWAY', 'TURNPIKE', 'PIKE', 'SQUARE',
-  'TRAIL', 'PLAZA', 'LOOP', 'ROW', 'CAUSEWAY', 'BYPASS', 'CROSSING', 'STRAVENUE',
+  'STREET',
+  'AVENUE',
+  'ROAD',
+  'DRIVE',
+  'BOULEVARD',
+  'LANE',
+  'COURT',
+  'PLACE',
+  'TERRACE',
+  'CIRCLE',
+  'PARKWAY',
+  'HIGHWAY',
+  'WAY',
+  'ALLEY',
+  'EXPRESSWAY',
+  'FREEWAY',
+  'TURNPIKE',
+  'PIKE',
+  'SQUARE',
+  'TRAIL',
+  'PLAZA',
+  'LOOP',
+  'ROW',
+  'CAUSEWAY',
+  'BYPASS',
+  'CROSSING',
+  'STRAVENUE',
 ]);
 // Abbreviations that double as the first word of many city names ("FT WORTH", "MT VERNON").
 const WEAK_ABBREVIATIONS = new Set(['FT', 'MT', 'PT', 'PR', 'IS', 'UN', 'VIA', 'RUE', 'ROW', 'RUN']);

@@ -11,7 +11,8 @@ export interface Word {
 const FRACTIONS: Readonly<Record<string, string>> = { '½': ' 1/2', '¼': ' 1/4', '¾': ' 3/4', '⅓': ' 1/3' };
 
 // Designators people glue to their number ("APT4", "STE200", "RR2", "BOX123").
-const GLUED = /^(APT|STE|SUITE|UNIT|RM|ROOM|BLDG|FL|LOT|SPC|TRLR|PMB|BOX|POB|POBOX|RR|HC|HCR|PSC|CMR|RFD)(\d[A-Z0-9-]*)$/;
+const GLUED =
+  /^(APT|STE|SUITE|UNIT|RM|ROOM|BLDG|FL|LOT|SPC|TRLR|PMB|BOX|POB|POBOX|RR|HC|HCR|PSC|CMR|RFD)(\d[A-Z0-9-]*)$/;
 
 const ALREADY_CLEAN = /^[A-Z0-9 ]*$/;
 
@@ -19,21 +20,23 @@ const ALREADY_CLEAN = /^[A-Z0-9 ]*$/;
 export function cleanText(input: string): string {
   // Most calls see text that is already clean (re-formatting parsed parts): skip the passes.
   if (ALREADY_CLEAN.test(input)) return input;
-  return input
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[½¼¾⅓]/g, (f) => FRACTIONS[f] ?? ' ')
-    .toUpperCase()
-    .replace(/[\r\n;]+/g, ',')
-    .replace(/#/g, ' # ')
-    .replace(/([A-Z]{2,})\.(?=[A-Z])/g, '$1 ') // "ST.LOUIS" is two words, "P.O." is one
-    .replace(/\./g, '')
-    // A single letter before an apostrophe is its own word (O'FALLON, COEUR D'ALENE -> USPS
-    // "O FALLON", "COEUR D ALENE"); elsewhere the apostrophe just goes (MACY'S -> MACYS).
-    .replace(/\b([A-Z])['’‘`](?=[A-Z])/g, '$1 ')
-    .replace(/['’‘`]/g, '')
-    .replace(/(?<!\d)\/|\/(?!\d)/g, ' ')
-    .replace(/[^A-Z0-9 ,#/-]+/g, ' ');
+  return (
+    input
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[½¼¾⅓]/g, (f) => FRACTIONS[f] ?? ' ')
+      .toUpperCase()
+      .replace(/[\r\n;]+/g, ',')
+      .replace(/#/g, ' # ')
+      .replace(/([A-Z]{2,})\.(?=[A-Z])/g, '$1 ') // "ST.LOUIS" is two words, "P.O." is one
+      .replace(/\./g, '')
+      // A single letter before an apostrophe is its own word (O'FALLON, COEUR D'ALENE -> USPS
+      // "O FALLON", "COEUR D ALENE"); elsewhere the apostrophe just goes (MACY'S -> MACYS).
+      .replace(/\b([A-Z])['’‘`](?=[A-Z])/g, '$1 ')
+      .replace(/['’‘`]/g, '')
+      .replace(/(?<!\d)\/|\/(?!\d)/g, ' ')
+      .replace(/[^A-Z0-9 ,#/-]+/g, ' ')
+  );
 }
 
 function splitWord(raw: string): string[] {
@@ -43,7 +46,11 @@ function splitWord(raw: string): string[] {
   let w = raw.replace(/^-+|-+$/g, '');
   if (w === '') return [];
   // Hyphens belong to numbers ("12-34", "62701-1234"); between letters they separate words.
-  if (!/^\d/.test(w)) return w.split('-').filter((p) => p !== '').flatMap(splitGlued);
+  if (!/^\d/.test(w))
+    return w
+      .split('-')
+      .filter((p) => p !== '')
+      .flatMap(splitGlued);
   w = w.replace(/-{2,}/g, '-');
   return [w];
 }

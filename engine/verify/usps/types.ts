@@ -1,13 +1,7 @@
 // Shapes shared by the parser and the formatter. Field names follow the spec's
 // us_verification `components` so a verifier can copy them across unchanged.
 
-export type AddressKind =
-  | 'street'
-  | 'po_box'
-  | 'rural_route'
-  | 'highway_contract'
-  | 'military'
-  | 'general_delivery';
+export type AddressKind = 'street' | 'po_box' | 'rural_route' | 'highway_contract' | 'military' | 'general_delivery';
 
 export interface UsAddressComponents {
   /** House number ("123", "123 1/2", "12-34"), or the box number of a PO box, RR, HC or military box. */

@@ -16,12 +16,20 @@ test('components in any spelling come out in Pub 28 form', (t) => {
       zip_code: '62701',
       zip_code_plus_4: '1234',
     }),
-    { primaryLine: '123 N MAIN ST SW STE 200', secondaryLine: '', lastLine: 'SPRINGFIELD IL 62701-1234', urbanization: '' },
+    {
+      primaryLine: '123 N MAIN ST SW STE 200',
+      secondaryLine: '',
+      lastLine: 'SPRINGFIELD IL 62701-1234',
+      urbanization: '',
+    },
   );
 });
 
 test('a unit number without a known designator gets "#"', (t) => {
-  t.is(standardize({ primary_number: '1', street_name: 'MAIN', street_suffix: 'ST', secondary_number: '4' }).primaryLine, '1 MAIN ST # 4');
+  t.is(
+    standardize({ primary_number: '1', street_name: 'MAIN', street_suffix: 'ST', secondary_number: '4' }).primaryLine,
+    '1 MAIN ST # 4',
+  );
 });
 
 test('box-style lines print the fixed words first, kind given or inferred', (t) => {
@@ -31,7 +39,13 @@ test('box-style lines print the fixed words first, kind given or inferred', (t) 
 });
 
 test('units move to the secondary line when the primary line would be too long', (t) => {
-  const c = { primary_number: '12345', street_name: 'DR MARTIN LUTHER KING JR', street_suffix: 'BLVD', secondary_designator: 'STE', secondary_number: '100' };
+  const c = {
+    primary_number: '12345',
+    street_name: 'DR MARTIN LUTHER KING JR',
+    street_suffix: 'BLVD',
+    secondary_designator: 'STE',
+    secondary_number: '100',
+  };
   t.is(standardize(c).primaryLine, '12345 DR MARTIN LUTHER KING JR BLVD STE 100');
   t.deepEqual(standardize(c, { maxPrimaryLineLength: 30 }), {
     primaryLine: '12345 DR MARTIN LUTHER KING JR BLVD',

@@ -22,7 +22,12 @@ test('a messy record comes out standardized', (t) => {
 });
 
 test('other fields of the record are kept', (t) => {
-  const out = standardizeAddressRecord({ name: 'Jane', address_line1: '1 main st', address_country: 'US', address_zip: '03301' });
+  const out = standardizeAddressRecord({
+    name: 'Jane',
+    address_line1: '1 main st',
+    address_country: 'US',
+    address_zip: '03301',
+  });
   t.is(out.name, 'Jane');
   t.is(out.address_country, 'US');
   t.is(out.address_line1, '1 MAIN ST');
@@ -31,7 +36,13 @@ test('other fields of the record are kept', (t) => {
 
 test('a unit that would push line 1 past 64 characters stays on line 2', (t) => {
   const line1 = '12345 Doctor Martin Luther King Junior Memorial Scenic Parkway Northwest';
-  const out = standardizeAddressRecord({ address_line1: line1, address_line2: 'Apartment 1204', address_city: 'Atlanta', address_state: 'GA', address_zip: '30303' });
+  const out = standardizeAddressRecord({
+    address_line1: line1,
+    address_line2: 'Apartment 1204',
+    address_city: 'Atlanta',
+    address_state: 'GA',
+    address_zip: '30303',
+  });
   t.is(out.address_line1, '12345 DOCTOR MARTIN LUTHER KING JUNIOR MEMORIAL SCENIC PKWY NW');
   t.true(out.address_line1.length <= 64);
   t.is(out.address_line2, 'APT 1204');
@@ -39,17 +50,33 @@ test('a unit that would push line 1 past 64 characters stays on line 2', (t) => 
 });
 
 test('urbanization and unplaced text ride on line 2', (t) => {
-  const pr = standardizeAddressRecord({ address_line1: 'URB Las Gladiolas 150 Calle A', address_city: 'San Juan', address_state: 'Puerto Rico', address_zip: '00926' });
+  const pr = standardizeAddressRecord({
+    address_line1: 'URB Las Gladiolas 150 Calle A',
+    address_city: 'San Juan',
+    address_state: 'Puerto Rico',
+    address_zip: '00926',
+  });
   t.is(pr.address_line1, '150 CALLE A');
   t.is(pr.address_line2, 'URB LAS GLADIOLAS');
   t.is(pr.address_state, 'PR');
-  const firm = standardizeAddressRecord({ address_line1: 'Attn: Billing', address_line2: '1 Main St.', address_city: 'Concord', address_state: 'nh', address_zip: '03301' });
+  const firm = standardizeAddressRecord({
+    address_line1: 'Attn: Billing',
+    address_line2: '1 Main St.',
+    address_city: 'Concord',
+    address_state: 'nh',
+    address_zip: '03301',
+  });
   t.is(firm.address_line1, '1 MAIN ST');
   t.is(firm.address_line2, 'ATTN BILLING');
 });
 
 test('unknown states and malformed ZIPs are cleaned, not dropped', (t) => {
-  const out = standardizeAddressRecord({ address_line1: '1 Main St', address_city: 'Somewhere', address_state: 'Calif.', address_zip: ' 9410 ' });
+  const out = standardizeAddressRecord({
+    address_line1: '1 Main St',
+    address_city: 'Somewhere',
+    address_state: 'Calif.',
+    address_zip: ' 9410 ',
+  });
   t.is(out.address_state, 'CALIF');
   t.is(out.address_zip, '9410');
 });

@@ -30,7 +30,9 @@ ADDRESS_CASES.forEach(({ input, expected }, i) => {
       lastLine: once.lastLine,
     });
     t.deepEqual(again, once);
-    const oneLine = [once.urbanization, once.primaryLine, once.secondaryLine, once.lastLine].filter((p) => p !== '').join(', ');
+    const oneLine = [once.urbanization, once.primaryLine, once.secondaryLine, once.lastLine]
+      .filter((p) => p !== '')
+      .join(', ');
     t.deepEqual(standardizeAddress(oneLine), once);
   });
 });
