@@ -2,14 +2,7 @@
 // names a resource or a field. Declarative style: operations carry routing.request, fields carry
 // routing.send, lists paginate on next_url and yield one item per object.
 import type {
-  IN8nHttpFullResponse,
-  INodeExecutionData,
-  JsonObject,
   IDataObject,
-  IExecuteSingleFunctions,
-  IHttpRequestOptions,
-  ILoadOptionsFunctions,
-  INodeListSearchResult,
   INodeProperties,
   INodePropertyOptions,
   INodePropertyCollection,
@@ -18,10 +11,8 @@ import type {
 import type { JsonSchema, PackOperation, PackResource } from '../common/pack-catalog';
 import { listSearchName, nodeRuntime, type NodeRuntime } from './runtime';
 import {
-  coerceObject,
   fieldsOf,
   listOperation,
-  objectLabel,
   operationLabel,
   optionLabel,
   pathParams,
