@@ -10,15 +10,7 @@ import type {
 } from 'n8n-workflow';
 import type { JsonSchema, PackOperation, PackResource } from '../common/pack-catalog';
 import { listSearchName, nodeRuntime, type NodeRuntime } from './runtime';
-import {
-  fieldsOf,
-  listOperation,
-  operationLabel,
-  optionLabel,
-  pathParams,
-  title,
-  type Field,
-} from '../common/schema';
+import { fieldsOf, listOperation, operationLabel, optionLabel, pathParams, title, type Field } from '../common/schema';
 
 const show = (resource: PackResource, op: PackOperation, extra: IDataObject = {}): IDisplayOptions => ({
   show: { resource: [resource.name], operation: [op.name], ...extra } as IDisplayOptions['show'],
