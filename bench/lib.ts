@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-export interface Child {
+interface Child {
   process: ChildProcess;
   url: string;
   /** lines the child printed */

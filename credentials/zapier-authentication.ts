@@ -3,12 +3,12 @@
 import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
 import { apiError } from '../nodes/common/api-error';
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 
 export const baseUrl = (bundle: Bundle) => String(bundle.authData?.base_url || DEFAULT_BASE_URL).replace(/\/+$/, '');
 
 /** `test_...`, `test_pub_...` are test mode; `live_...` live. */
-export const keyMode = (key: unknown) => (String(key ?? '').startsWith('live') ? 'live' : 'test');
+const keyMode = (key: unknown) => (String(key ?? '').startsWith('live') ? 'live' : 'test');
 
 export const authentication = {
   type: 'custom' as const,

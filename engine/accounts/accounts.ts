@@ -34,7 +34,7 @@ interface AccountRow {
 }
 
 /** Key lookups are on every request: cache them briefly (settings changes show within this). */
-export const DEFAULT_KEY_CACHE_MS = 2000;
+const DEFAULT_KEY_CACHE_MS = 2000;
 
 export class Accounts {
   private readonly cache = new Map<string, { caller: Caller | undefined; until: number }>();

@@ -62,13 +62,12 @@ export const addressInput = () =>
 
 const country = (body: Record<string, unknown>) => String(body.address_country ?? 'US').toUpperCase();
 /** US territories with their own ISO code are domestic mail: served as US addresses with the territory as state. */
-export const isDomestic = (body: Record<string, unknown>) =>
-  country(body) === 'US' || US_TERRITORIES.has(country(body));
+const isDomestic = (body: Record<string, unknown>) => country(body) === 'US' || US_TERRITORIES.has(country(body));
 
-export const nameOrCompany: Rule = (body, at) =>
+const nameOrCompany: Rule = (body, at) =>
   blank(body.name) && blank(body.company) ? { message: `${at('name')} or ${at('company')} is required` } : undefined;
 
-export const knownCountry: Rule = (body, at) =>
+const knownCountry: Rule = (body, at) =>
   body.address_country !== undefined && !isCountryCode(String(body.address_country))
     ? { message: `${at('address_country')} must be a valid two-letter ISO 3166 country code` }
     : undefined;
@@ -76,7 +75,7 @@ export const knownCountry: Rule = (body, at) =>
 const US_ZIP = /^\d{5}(-?\d{4})?$/;
 
 /** Spec, Create rule 1: US addresses need city, state and ZIP, and lines of at most 64. */
-export const usAddressFields: Rule = (body, at) => {
+const usAddressFields: Rule = (body, at) => {
   if (!isDomestic(body)) return undefined;
   // For a territory given as the country, the territory is the state.
   const required =
@@ -100,7 +99,7 @@ export const usAddressFields: Rule = (body, at) => {
 };
 
 // Spec, Create rule 2 (non-US maxima 200, 200, 40) is in the schema itself.
-export const addressRules: Rule[] = [knownCountry, nameOrCompany, usAddressFields];
+const addressRules: Rule[] = [knownCountry, nameOrCompany, usAddressFields];
 
 /** The address object as returned. */
 export const addressObjectFields = () => ({

@@ -81,11 +81,3 @@ function icuName(upper: string): string {
     .replace(/’/g, "'")
     .toUpperCase();
 }
-
-/** Reverse lookup, so an object read back (full name) can be sent again as a country. */
-export function countryCode(nameOrCode: string): string | undefined {
-  const upper = nameOrCode.trim().toUpperCase();
-  if (COUNTRY_CODES.has(upper)) return upper;
-  for (const code of COUNTRY_CODES) if (countryName(code) === upper) return code;
-  return undefined;
-}

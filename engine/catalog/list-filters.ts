@@ -2,7 +2,7 @@
 // reads: a real, indexed column that the store fills from the object's field of the same name, so no
 // filter ever searches the JSON body.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { dateFilter, listQuery } from './fields';
+import { listQuery } from './fields';
 import type { HttpMethod, Operation } from './types';
 
 /** The columns filters may read (migrations/003 creates and indexes each). */
@@ -40,10 +40,6 @@ export const filter = (name: string, column: FilterColumn, match: FilterMatch, s
   match,
   schema,
 });
-
-/** A `{gt, gte, lt, lte}` date filter on a column. */
-export const dateRangeFilter = (name: string, column: FilterColumn, what: string) =>
-  filter(name, column, 'range', dateFilter(what));
 
 function sortSchema(columns: readonly SortColumn[]) {
   const direction = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);

@@ -12,7 +12,7 @@ export interface UploadRef {
   size: number;
 }
 
-export const isUploadRef = (value: unknown): value is UploadRef =>
+const isUploadRef = (value: unknown): value is UploadRef =>
   typeof value === 'object' &&
   value !== null &&
   (value as UploadRef).upload === true &&

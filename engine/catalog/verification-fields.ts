@@ -66,7 +66,7 @@ export const usVerificationBody = () =>
   });
 
 /** `address` stands alone: no recipient and no component beside it. */
-export const singleOrComponents =
+const singleOrComponents =
   (components: readonly string[], allowed: readonly string[] = []): Rule =>
   (body) => {
     if (blank(body.address)) return undefined;
@@ -76,12 +76,12 @@ export const singleOrComponents =
       : undefined;
   };
 
-export const primaryLineRequired: Rule = (body) =>
+const primaryLineRequired: Rule = (body) =>
   blank(body.address) && blank(body.primary_line)
     ? { message: 'primary_line is required or address is required' }
     : undefined;
 
-export const cityStateOrZip: Rule = (body) => {
+const cityStateOrZip: Rule = (body) => {
   if (!blank(body.address) || !blank(body.zip_code)) return undefined;
   if (blank(body.city) && blank(body.state)) return { message: 'zip_code is required, or city and state are required' };
   if (blank(body.city)) return { message: 'city is required when zip_code is absent' };
@@ -116,7 +116,7 @@ export const intlVerificationBody = () =>
     ),
   });
 
-export const notUsCountry: Rule = (body) => {
+const notUsCountry: Rule = (body) => {
   const country = String(body.country ?? '').toUpperCase();
   if (!isCountryCode(country)) return { message: 'country must be a valid two-letter ISO 3166 country code' };
   if (country === 'US' || US_TERRITORIES.has(country)) {

@@ -14,15 +14,15 @@ const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.
 const withId = (pattern: string, prefix: string) =>
   Type.String({ pattern, description: `Unique identifier prefixed with \`${prefix}\`.` });
 
-export const US_DELIVERABILITY = [
+const US_DELIVERABILITY = [
   'deliverable',
   'deliverable_unnecessary_unit',
   'deliverable_incorrect_unit',
   'deliverable_missing_unit',
   'undeliverable',
 ] as const;
-export const INTL_DELIVERABILITY = ['deliverable', 'deliverable_missing_info', 'undeliverable', 'no_match'] as const;
-export const ZIP_CODE_TYPES = ['standard', 'military', 'unique', 'po_box', ''] as const;
+const INTL_DELIVERABILITY = ['deliverable', 'deliverable_missing_info', 'undeliverable', 'no_match'] as const;
+const ZIP_CODE_TYPES = ['standard', 'military', 'unique', 'po_box', ''] as const;
 const DIRECTIONS = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', ''] as const;
 const YN = ['Y', 'N', ''] as const;
 

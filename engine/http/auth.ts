@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors';
 import type { Accounts, Caller } from '../accounts/accounts';
 
-export function readKey(req: IncomingMessage): string | undefined {
+function readKey(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   const [scheme, value = ''] = header.trim().split(/\s+/, 2);

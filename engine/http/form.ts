@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { MAX_DEPTH, MAX_VALUES } from './input-shape';
 
 /** Bracket forms: qs refuses (rather than silently truncating) past these, and never builds prototypes. */
-export const QS_OPTIONS = {
+const QS_OPTIONS = {
   depth: MAX_DEPTH,
   strictDepth: true,
   arrayLimit: 100,

@@ -48,7 +48,7 @@ export function listParams(query: Record<string, unknown>, operation: Operation)
 }
 
 /** Validates and normalizes a `{gt, gte, lt, lte}` filter to stored ISO strings. */
-export function dateRange(value: unknown, field: string): DateRange | undefined {
+function dateRange(value: unknown, field: string): DateRange | undefined {
   if (value === undefined) return undefined;
   const range: DateRange = {};
   for (const [op, raw] of Object.entries(value as Record<string, string>)) {

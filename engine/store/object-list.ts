@@ -59,7 +59,7 @@ function applyFilter(query: Knex.QueryBuilder, { column, match, value }: ColumnF
 }
 
 /** The scoped, filtered query every list page and count starts from. */
-export function filteredQuery(knex: Knex, scope: Scope, kind: string, params: ListParams): Knex.QueryBuilder {
+function filteredQuery(knex: Knex, scope: Scope, kind: string, params: ListParams): Knex.QueryBuilder {
   const query = knex('objects').where({ account_id: scope.accountId, mode: scope.mode, kind, deleted: false });
   if (params.dateCreated) applyRange(query, 'date_created', params.dateCreated);
   for (const filter of params.filters ?? []) applyFilter(query, filter);

@@ -22,9 +22,9 @@ export interface Autocompletion {
   object: 'us_autocompletion';
 }
 
-export const MAX_SUGGESTIONS = 10;
+const MAX_SUGGESTIONS = 10;
 /** Newest candidate addresses read per keystroke: bounds its cost on a huge address book. */
-export const MAX_CANDIDATES = 500;
+const MAX_CANDIDATES = 500;
 
 const UNIT =
   /\s(?:APT|BSMT|BLDG|DEPT|FL|FRNT|HNGR|KEY|LBBY|LOT|LOWR|OFC|PH|PIER|REAR|RM|SIDE|SLIP|SPC|STOP|STE|TRLR|UNIT|UPPR|PMB|#)(?:\s|$).*$/;

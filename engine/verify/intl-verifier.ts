@@ -71,7 +71,7 @@ function printsField(country: string, field: 'locality' | 'postalCode' | 'admini
   return known;
 }
 
-export function postalCodeValid(country: string, code: string): boolean {
+function postalCodeValid(country: string, code: string): boolean {
   if (!postcodeValidatorExistsForCountry(country)) return true;
   try {
     return postcodeValidator(code, country);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import { incrementBelow, readCounter, setCounter, type CounterKey } from '../store/counters';
 
-export const FREE_US_VERIFICATIONS = 'free_us_verifications';
+const FREE_US_VERIFICATIONS = 'free_us_verifications';
 
 /** 'YYYY-MM' of a date, UTC. */
 export const usagePeriod = (at = new Date()): string => at.toISOString().slice(0, 7);

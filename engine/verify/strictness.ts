@@ -62,7 +62,7 @@ const verify = (record: UsAddressRecord) =>
  * same way; only the deliverability differs: test mode never judges it, so a magic test value in
  * address_line1 (`undeliverable no match`, ...) picks its sample's and anything else is deliverable.
  */
-export function judge(record: UsAddressRecord, mode: Mode): UsJudged {
+function judge(record: UsAddressRecord, mode: Mode): UsJudged {
   const { verification, reason } = verify(record);
   const lines = recordLines(record, verification);
   if (mode === 'live') return { lines, deliverability: verification.deliverability, reason };
@@ -72,11 +72,7 @@ export function judge(record: UsAddressRecord, mode: Mode): UsJudged {
 }
 
 /** Throws `failed_deliverability_strictness` (422) when the account's setting refuses the judged address. */
-export function assertStrictness(
-  judged: Pick<UsJudged, 'deliverability' | 'reason'>,
-  strictness: string,
-  field = 'to',
-): void {
+function assertStrictness(judged: Pick<UsJudged, 'deliverability' | 'reason'>, strictness: string, field = 'to'): void {
   const { deliverability, reason } = judged;
   if (!strictnessAllows(strictness, deliverability)) {
     throw new ApiError(

@@ -52,13 +52,13 @@ export const isRecord = (s: JsonSchema) =>
   (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
 
 /** The resource whose ids a string field holds, from its pattern (`^adr_...`). */
-export function referencedResource(s: JsonSchema, resources: readonly PackResource[]): PackResource | undefined {
+function referencedResource(s: JsonSchema, resources: readonly PackResource[]): PackResource | undefined {
   if (typeof s.pattern !== 'string') return undefined;
   const m = /^\^([a-z]+)_/.exec(s.pattern);
   return m ? resources.find((r) => r.idPrefix === m[1]) : undefined;
 }
 
-export function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): FieldKind {
+function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): FieldKind {
   const { items } = branches(schema);
   if (items.length > 1) {
     const consts = items.map(constOf);
@@ -132,7 +132,7 @@ export const isCreateLike = (op: PackOperation) => op.method === 'POST';
 export const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** Key/value pairs (n8n fixedCollection, Zapier dict) into a plain object. */
-export function toRecord(value: unknown): Record<string, unknown> | undefined {
+function toRecord(value: unknown): Record<string, unknown> | undefined {
   if (isBlank(value)) return undefined;
   if (typeof value === 'string') {
     try {

@@ -26,7 +26,7 @@ export interface OutputField {
 }
 
 /** Keys of nested inputs: `to__address_line1` (Zapier has no nested inputs). */
-export const SEP = '__';
+const SEP = '__';
 
 /** Zapier wants help text of 10 to 1000 characters. */
 const help = (f: Field) => {

@@ -26,30 +26,6 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-let pgAvailable: Promise<boolean> | undefined;
-
-/** Whether the machine's PostgreSQL answers; checked once per test process. */
-export function postgresAvailable(): Promise<boolean> {
-  pgAvailable ??= (async () => {
-    const admin = knex({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
-    try {
-      await admin.raw('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await admin.destroy();
-    }
-  })();
-  return pgAvailable;
-}
-
-/** The databases the storage-facing suites run on. */
-export async function databases(): Promise<Db[]> {
-  if (process.env.TEST_DATABASES) return process.env.TEST_DATABASES.split(',') as Db[];
-  return (await postgresAvailable()) ? ['sqlite', 'postgres'] : ['sqlite'];
-}
-
 async function freshDatabase(db: Db): Promise<{ url: string; drop(): Promise<void> }> {
   if (db === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-test-'));

@@ -43,7 +43,7 @@ interface VendorContext {
 let context: VendorContext | undefined;
 
 /** The schema-only extract of the vendor's document kept in the repository (scripts/extract-vendor-schema.ts). */
-export function vendorDocumentPath(): string {
+function vendorDocumentPath(): string {
   return path.resolve(__dirname, '..', 'fixtures', FILE_NAME);
 }
 

@@ -1,6 +1,6 @@
 // Each test process builds the packs into its own folder under dist/test-packs (ava runs files in parallel).
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildPacks } from '../../scripts/build-packs';
 
 let built: Promise<{ n8nDir: string; zapierDir: string; root: string }> | undefined;
@@ -15,5 +15,3 @@ export function builtPacks() {
   })();
   return built;
 }
-
-export const distPath = (...parts: string[]) => join(resolve(__dirname, '../../dist'), ...parts);

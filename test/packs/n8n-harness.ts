@@ -25,8 +25,8 @@ import {
   type IConnections,
 } from 'n8n-workflow';
 
-export const PACKAGE = 'n8n-nodes-printpost';
-export const NODE_TYPE = `${PACKAGE}.printpost`;
+const PACKAGE = 'n8n-nodes-printpost';
+const NODE_TYPE = `${PACKAGE}.printpost`;
 
 export async function loadPackage(dir: string) {
   const loader = new PackageDirectoryLoader(dir);

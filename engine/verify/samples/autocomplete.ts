@@ -17,7 +17,7 @@ const FIXED: readonly Suggestion[] = [
   { primary_line: '1 TELEGRAPH HILL BLVD', city: 'SAN FRANCISCO', state: 'CA', zip_code: '94133' },
 ];
 
-export const NO_AUTOCOMPLETE: Suggestion = {
+const NO_AUTOCOMPLETE: Suggestion = {
   primary_line: 'TEST KEYS DO NOT AUTOCOMPLETE US ADDRESSES',
   city: 'SAN FRANCISCO',
   state: 'CA',

@@ -17,7 +17,7 @@ const GLUED =
 const ALREADY_CLEAN = /^[A-Z0-9 ]*$/;
 
 /** Upper case, no accents, no punctuation but ',', '#', '-' and '/'. */
-export function cleanText(input: string): string {
+function cleanText(input: string): string {
   // Most calls see text that is already clean (re-formatting parsed parts): skip the passes.
   if (ALREADY_CLEAN.test(input)) return input;
   return (
