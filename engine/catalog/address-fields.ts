@@ -1,6 +1,7 @@
 // The address fields: used by the address book and, inline, by every mailpiece's `to` and `from`.
 import { Type } from '@sinclair/typebox';
-import { description, isBlank as blank, metadata, nullable } from './fields';
+import { description, metadata, nullable } from './fields';
+import { isBlank as blank } from './blank';
 import { isCountryCode, US_TERRITORIES } from './countries';
 import { stateCode } from './us-states';
 import type { Rule } from './types';

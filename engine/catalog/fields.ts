@@ -9,9 +9,6 @@ export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = 
     examples: options.examples ?? schema.examples,
   });
 
-/** Absent, null, or only whitespace: what rules treat as "not given". */
-export const isBlank = (v: unknown): boolean => v === undefined || v === null || String(v).trim() === '';
-
 /** Neither a double quote nor a backslash (spec: metadata keys and values). */
 const NO_QUOTE_OR_BACKSLASH = '^[^"\\\\]*$';
 

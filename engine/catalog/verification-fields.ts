@@ -2,7 +2,8 @@
 // autocomplete, US ZIP lookup, International verification; gaps.md: bulk verification).
 import { Type, type TObject } from '@sinclair/typebox';
 import { isCountryCode, US_TERRITORIES } from './countries';
-import { isBlank as blank, nullable } from './fields';
+import { nullable } from './fields';
+import { isBlank as blank } from './blank';
 import type { Rule } from './types';
 
 const str = (maxLength: number, description: string, example: string) =>

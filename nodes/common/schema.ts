@@ -1,6 +1,7 @@
 // Reading the catalog's JSON Schemas the way both packs need them: what kind of input a field is.
 import type { JsonSchema, PackOperation, PackResource } from './pack-catalog';
 import { pathParameterNames } from '../../engine/catalog/paths';
+import { isBlank } from '../../engine/catalog/blank';
 
 export type Primitive = string | number | boolean;
 
@@ -128,8 +129,6 @@ export const listOperation = (r: PackResource) =>
 export const isCreateLike = (op: PackOperation) => op.method === 'POST';
 
 // ---- turning what a form produced back into what the schema says ----------------------------
-
-export const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** Key/value pairs (n8n fixedCollection, Zapier dict) into a plain object. */
 function toRecord(value: unknown): Record<string, unknown> | undefined {

@@ -1,7 +1,8 @@
 // Zapier input and output fields generated from the catalog's schemas, and the way back: turning
 // what a Zap step typed into a request body the schema accepts.
 import type { JsonSchema, PackResource } from '../common/pack-catalog';
-import { coerceObject, fieldsOf, isBlank, optionLabel, title, type Field } from '../common/schema';
+import { coerceObject, fieldsOf, optionLabel, title, type Field } from '../common/schema';
+import { isBlank } from '../../engine/catalog/blank';
 
 export interface InputField {
   key: string;
