@@ -36,8 +36,8 @@ const BODY = BODIES[0];
 let turn = 0;
 const nextBody = () => BODIES[turn++ % BODIES.length];
 
-async function engineRows(label: string, databaseUrl: string): Promise<LoadResult[]> {
-  const engine = await startChild('engine-server.ts', { DATABASE_URL: databaseUrl });
+async function engineRows(label: string, databaseUrl: string, env: Record<string, string> = {}): Promise<LoadResult[]> {
+  const engine = await startChild('engine-server.ts', { DATABASE_URL: databaseUrl, ...env });
   try {
     const key = engine.lines.find((l) => l.startsWith('KEY '))!.slice(4);
     const headers = {
@@ -80,8 +80,13 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-bench-'));
   rows.push(...(await engineRows('sqlite', path.join(dir, 'bench.sqlite'))));
-  if (postgres && postgresUp()) rows.push(...(await withPostgres((url) => engineRows('postgres', url))));
-  else if (postgres) process.stdout.write('!!! PostgreSQL is not reachable: its rows are skipped !!!\n');
+  if (postgres && postgresUp()) {
+    rows.push(...(await withPostgres((url) => engineRows('postgres', url))));
+    // the cost of counting rate limits in the database (shared by every process) instead of in each one
+    rows.push(
+      ...(await withPostgres((url) => engineRows('postgres RATE_LIMITS=process', url, { RATE_LIMITS: 'process' }))),
+    );
+  } else if (postgres) process.stdout.write('!!! PostgreSQL is not reachable: its rows are skipped !!!\n');
   fs.rmSync(dir, { recursive: true, force: true });
   printTable(rows);
   const [tiny, sized] = rows;

@@ -34,7 +34,6 @@ export async function up(knex: Knex): Promise<void> {
     t.string('date_created', 30).notNullable();
     t.text('body').notNullable();
     t.index(['account_id', 'mode', 'date_created', 'id'], 'events_scope_order');
-    t.index(['account_id', 'mode', 'event_type', 'date_created', 'id'], 'events_by_type');
   });
 }
 

@@ -62,14 +62,7 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   const credOut = join(N8N_DIR, 'dist/credentials');
   // the sources, in the layout n8n's lint rules and tooling expect (not shipped: see `files`); the node
   // itself is written with its description as a literal, and the published code is built from it
-  for (const f of [
-    'runtime.ts',
-    'generate.ts',
-    'description.ts',
-    'Printpost.node.json',
-    'printpost.svg',
-    'printpost.dark.svg',
-  ])
+  for (const f of ['runtime.ts', 'Printpost.node.json', 'printpost.svg', 'printpost.dark.svg'])
     copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/Printpost', f));
   write(join(N8N_DIR, 'nodes/Printpost/Printpost.node.ts'), await n8nNodeSource(packCatalog));
   for (const f of ['pack-catalog.ts', 'schema.ts', 'api-error.ts'])

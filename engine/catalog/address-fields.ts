@@ -1,5 +1,5 @@
 // The address fields: used by the address book and, inline, by every mailpiece's `to` and `from`.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { description, metadata, nullable } from './fields';
 import { isBlank as blank } from './blank';
 import { isCountryCode, US_TERRITORIES } from './countries';
@@ -122,3 +122,6 @@ export const addressObjectFields = () => ({
     }),
   ),
 });
+
+/** An address create body (or inline `to`/`from`) as validated. */
+export type AddressInput = Static<ReturnType<typeof addressInput>>;

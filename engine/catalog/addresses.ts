@@ -2,6 +2,9 @@ import { addressInput, addressObjectFields } from './address-fields';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
 
+/** The create body, held once: the operation and its typed handler share it. */
+export const addressSchemas = { body: addressInput() };
+
 export const addresses = defineResource({
   name: 'addresses',
   title: 'Address',
@@ -15,7 +18,7 @@ export const addresses = defineResource({
       method: 'POST',
       path: '/v1/addresses',
       summary: 'Create an address',
-      body: addressInput(),
+      body: addressSchemas.body,
       response: 'object',
       idempotent: true,
     },

@@ -1,6 +1,6 @@
 // Request bodies, queries and rules of the verification family (spec: US verification, US
 // autocomplete, US ZIP lookup, International verification; gaps.md: bulk verification).
-import { Type, type TObject } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { isCountryCode, US_TERRITORIES } from './countries';
 import { nullable } from './fields';
 import { isBlank as blank } from './blank';
@@ -94,6 +94,9 @@ const US_FIELDS = Object.keys(usVerificationBody().properties);
 export const usVerificationRules: Rule[] = [singleOrComponents(US_FIELDS), primaryLineRequired, cityStateOrZip];
 
 /** Body of `POST /v1/intl_verifications`: components with a country, or `address` with a country. */
+/** A US verification body as validated. */
+export type UsVerificationInput = Static<ReturnType<typeof usVerificationBody>>;
+
 export const intlVerificationBody = () =>
   Type.Object({
     recipient: Type.Optional(nullable(str(500, 'Intended recipient, a person or firm.', 'John Doe'))),
@@ -206,3 +209,6 @@ export const zipLookupBody = () =>
       examples: ['94107'],
     }),
   });
+
+/** An international verification body as validated. */
+export type IntlVerificationInput = Static<ReturnType<typeof intlVerificationBody>>;

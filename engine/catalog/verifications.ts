@@ -81,6 +81,13 @@ export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
   object: 'us_verification',
 };
 
+// The schemas of each operation, held once: the operations below and the handlers typed by them
+// (engine/http/handlers/verifications.ts) share these very objects.
+export const usVerificationSchemas = { body: usVerificationBody(), query: caseQuery() };
+export const intlVerificationSchemas = { body: intlVerificationBody() };
+export const autocompleteSchemas = { body: autocompleteBody(), query: autocompleteQuery() };
+export const zipLookupSchemas = { body: zipLookupBody() };
+
 const VERIFY_SUMMARY =
   'Test keys return the samples of the spec; live keys verify offline against the bundled ZIP database.';
 
@@ -98,8 +105,8 @@ export const usVerifications = defineResource({
       method: 'POST',
       path: '/v1/us_verifications',
       summary: 'Verify a US address',
-      body: usVerificationBody(),
-      query: caseQuery(),
+      body: usVerificationSchemas.body,
+      query: usVerificationSchemas.query,
       rules: usVerificationRules,
       response: 'object',
       publishable: true,
@@ -111,8 +118,8 @@ export const usVerifications = defineResource({
       method: 'POST',
       path: '/v1/bulk/us_verifications',
       summary: 'Verify up to 20 US addresses',
-      body: bulkBody('POST /v1/us_verifications', usVerificationBody()),
-      query: caseQuery(),
+      body: bulkBody('POST /v1/us_verifications', usVerificationSchemas.body),
+      query: usVerificationSchemas.query,
       response: 'object',
       responseSchema: bulkResponse(usVerificationObject(), PO_BOX_SAMPLE),
       publishable: true,
@@ -136,8 +143,8 @@ export const usAutocompletions = defineResource({
       method: 'POST',
       path: '/v1/us_autocompletions',
       summary: 'Autocomplete a US address',
-      body: autocompleteBody(),
-      query: autocompleteQuery(),
+      body: autocompleteSchemas.body,
+      query: autocompleteSchemas.query,
       response: 'object',
       publishable: true,
       rateLimitFactor: 2,
@@ -190,7 +197,7 @@ export const usZipLookups = defineResource({
       method: 'POST',
       path: '/v1/us_zip_lookups',
       summary: 'Look up a US ZIP code',
-      body: zipLookupBody(),
+      body: zipLookupSchemas.body,
       response: 'object',
     },
   ],
@@ -230,7 +237,7 @@ export const intlVerifications = defineResource({
       method: 'POST',
       path: '/v1/intl_verifications',
       summary: 'Verify an international address',
-      body: intlVerificationBody(),
+      body: intlVerificationSchemas.body,
       rules: intlVerificationRules,
       response: 'object',
       publishable: true,
@@ -240,7 +247,7 @@ export const intlVerifications = defineResource({
       method: 'POST',
       path: '/v1/bulk/intl_verifications',
       summary: 'Verify up to 20 international addresses',
-      body: bulkBody('POST /v1/intl_verifications', intlVerificationBody()),
+      body: bulkBody('POST /v1/intl_verifications', intlVerificationSchemas.body),
       response: 'object',
       responseSchema: bulkResponse(intlVerificationObject(), INTL_SAMPLE),
       publishable: true,

@@ -53,6 +53,12 @@ export class Router {
     for (const { resource, operation } of allOperations()) {
       const handler = handlerFor(resource, operation);
       if (!handler) throw new Error(`no handler for ${resource.name}.${operation.name}`);
+      const { body, query } = handler.schemas ?? {};
+      if ((body && body !== operation.body) || (query && query !== operation.query)) {
+        throw new Error(
+          `the handler of ${resource.name}.${operation.name} is typed by schemas that are not the operation's`,
+        );
+      }
       const label = `${operation.method} ${operation.path}`;
       this.routes.push(compile(operation.method, operation.path, { kind: 'api', resource, operation, handler, label }));
     }

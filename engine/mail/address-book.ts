@@ -9,6 +9,7 @@ import type { ApiObject, Scope } from '../store/objects';
 import type { Services } from '../services';
 import { adjustCounter, incrementBelow, type CounterKey } from '../store/counters';
 import type { Settings } from '../accounts/settings';
+import type { AddressInput } from '../catalog/address-fields';
 import type { IdempotencyClaim } from '../store/idempotency-claims';
 import { upperRecord, type AddressRecord } from './standardize';
 import { standardizeUsRecord } from '../verify/strictness';
@@ -26,19 +27,19 @@ const NCOA_SAMPLE: AddressRecord = {
   address_zip: '07090-1234',
 };
 
-const text = (value: unknown): string | null =>
-  value === undefined || value === null || value === '' ? null : String(value);
+const text = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value === '' ? null : value;
 
 /** Builds the stored address from a validated create body (no id or dates yet). */
 export function buildAddress(
-  input: Record<string, unknown>,
+  input: AddressInput,
   mode: Scope['mode'],
 ): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
-  const given = String(input.address_country ?? 'US').toUpperCase();
+  const given = (input.address_country ?? 'US').toUpperCase();
   const territory = US_TERRITORIES.has(given);
   const country = territory ? 'US' : given;
   const record: AddressRecord = {
-    address_line1: String(input.address_line1),
+    address_line1: input.address_line1,
     address_line2: text(input.address_line2),
     address_city: text(input.address_city),
     address_state: text(input.address_state) ?? (territory ? given : null),
@@ -66,7 +67,7 @@ export function buildAddress(
     email: text(input.email),
     ...lines,
     address_country: countryName(country),
-    metadata: (input.metadata as Record<string, string> | undefined) ?? {},
+    metadata: input.metadata ?? {},
     recipient_moved: recipientMoved,
     object: 'address',
   };
@@ -83,7 +84,7 @@ export async function createAddress(
   services: Services,
   scope: Scope,
   settings: Settings,
-  input: Record<string, unknown>,
+  input: AddressInput,
   claim?: IdempotencyClaim,
 ): Promise<ApiObject> {
   const now = nowIso();

@@ -15,18 +15,23 @@ export interface EventRow {
   body: string;
 }
 
-/** The event row for `object` having become what it is now (`address.created`, `letter.deleted`, ...). */
-export function eventRow(scope: Scope, eventType: string, resource: string, object: { id: string }): EventRow {
+/**
+ * The event row for `object` having become what it is now (`address.created`, `letter.deleted`, ...).
+ * `objectJson` is the object as already serialized for its own row: spliced in, not serialized again.
+ */
+export function eventRow(
+  scope: Scope,
+  eventType: string,
+  resource: string,
+  object: { id: string },
+  objectJson?: string,
+): EventRow {
   const id = newId('evt');
   const dateCreated = nowIso();
-  const event = {
-    id,
-    body: object,
-    reference_id: object.id,
-    event_type: { id: eventType, enabled_for_test: true, resource, object: 'event_type' },
-    date_created: dateCreated,
-    object: 'event',
-  };
+  const eventTypeObject = { id: eventType, enabled_for_test: true, resource, object: 'event_type' };
+  const body =
+    `{"id":${JSON.stringify(id)},"body":${objectJson ?? JSON.stringify(object)},"reference_id":${JSON.stringify(object.id)},` +
+    `"event_type":${JSON.stringify(eventTypeObject)},"date_created":"${dateCreated}","object":"event"}`;
   return {
     id,
     account_id: scope.accountId,
@@ -34,7 +39,7 @@ export function eventRow(scope: Scope, eventType: string, resource: string, obje
     event_type: eventType,
     reference_id: object.id,
     date_created: dateCreated,
-    body: JSON.stringify(event),
+    body,
   };
 }
 

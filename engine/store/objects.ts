@@ -74,7 +74,7 @@ export class ObjectStore {
       key,
       value,
     }));
-    const events = event ? [eventRow(scope, event.type, event.resource, object)] : [];
+    const events = event ? [eventRow(scope, event.type, event.resource, object, row.body)] : [];
     if (!trx) {
       const completions = claim ? [{ claim, status: 200, body: row.body }] : [];
       return this.batcher.insert({ objects: [row], metadata, completions, events });

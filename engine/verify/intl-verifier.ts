@@ -2,6 +2,7 @@
 // (postcode-validator), the locality lines are put in the country's postal order (localized-address-
 // format, Google's libaddressinput data) and upper-cased. No street data: deliverability says what
 // the input itself shows (a missing part, a malformed postal code, a postal code of another province).
+import type { IntlVerificationInput } from '../catalog/verification-fields';
 import { formatAddress } from 'localized-address-format';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { newId } from '../util/ids';
@@ -19,17 +20,6 @@ export interface IntlVerification {
   deliverability: IntlDeliverability;
   components: { primary_number: string; street_name: string; city: string; state: string; postal_code: string };
   object: 'intl_verification';
-}
-
-export interface IntlVerificationInput {
-  recipient?: string | null;
-  primary_line?: string;
-  secondary_line?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-  country: string;
-  address?: string;
 }
 
 const up = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().toUpperCase();

@@ -16,16 +16,7 @@ export type ConfidenceScore = Static<ReturnType<typeof confidenceScore>>;
 export type UsDeliverability = UsVerification['deliverability'];
 
 /** A request body of US verification, as validated by the catalog. */
-export interface UsVerificationInput {
-  recipient?: string | null;
-  primary_line?: string;
-  secondary_line?: string;
-  urbanization?: string;
-  city?: string;
-  state?: string;
-  zip_code?: string;
-  address?: string;
-}
+export type { UsVerificationInput } from '../catalog/verification-fields';
 
 /** No DPV match attempted: every field empty, no footnotes. */
 export function noDpvAnalysis(): DeliverabilityAnalysis {

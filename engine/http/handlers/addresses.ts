@@ -1,8 +1,10 @@
 import { createAddress, deleteAddress } from '../../mail/address-book';
-import type { Handler } from '../operation';
+import { addressSchemas } from '../../catalog/addresses';
+import { typed, type Handler } from '../operation';
 
 export const addressHandlers: Record<string, Handler> = {
-  create: ({ services, scope, caller, body, idempotency }) =>
+  create: typed(addressSchemas, ({ services, scope, caller, body, idempotency }) =>
     createAddress(services, scope, caller.account.settings, body, idempotency),
-  delete: ({ services, scope, id }) => deleteAddress(services, scope, id!),
+  ),
+  delete: async ({ services, scope, id }) => deleteAddress(services, scope, id!),
 };
