@@ -10,6 +10,7 @@ import { objectRow, filterColumns, type ApiObject } from './columns';
 import { eventRow, insertEvents } from './events';
 import { listPage, type ListPage, type ListParams } from './object-list';
 import type { Scope } from './scope';
+import type { Resource } from '../catalog/types';
 
 export type { Scope } from './scope';
 export type { ApiObject } from './columns';
@@ -139,6 +140,16 @@ export class ObjectStore {
       if (outcome) return outcome.next;
     }
     throw new Error(`${kind} ${id} kept changing under ${CAS_ATTEMPTS} attempts to update it`);
+  }
+
+  /** Marks the object deleted, recording `<object>.deleted` when the resource declares it; false if absent. */
+  async delete(scope: Scope, resource: Resource, id: string): Promise<boolean> {
+    const type = `${resource.object}.deleted`;
+    const deleted = await this.transition(scope, resource.name, id, {
+      change: (current) => ({ ...current, deleted: true }),
+      event: resource.events.includes(type) ? { type, resource: resource.name } : undefined,
+    });
+    return deleted !== undefined;
   }
 
   async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {

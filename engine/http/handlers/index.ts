@@ -1,7 +1,7 @@
 // Which function serves each catalog operation. A test checks that every operation has one.
 import type { Operation, Resource } from '../../catalog/types';
 import type { Handler } from '../operation';
-import { listObjects, retrieveObject } from './generic';
+import { deleteObject, listObjects, retrieveObject } from './generic';
 import { addressHandlers } from './addresses';
 import {
   autocompleteHandlers,
@@ -18,7 +18,7 @@ const byResource: Record<string, Record<string, Handler>> = {
   us_zip_lookups: zipLookupHandlers,
 };
 
-const generic: Record<string, Handler> = { retrieve: retrieveObject, list: listObjects };
+const generic: Record<string, Handler> = { retrieve: retrieveObject, list: listObjects, delete: deleteObject };
 
 export function handlerFor(resource: Resource, operation: Operation): Handler | undefined {
   return byResource[resource.name]?.[operation.name] ?? generic[operation.name];
