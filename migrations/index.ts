@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import * as core from './001_core';
 import * as hardening from './002_hardening';
 import * as outbox from './003_outbox_and_filters';
+import * as parents from './004_parents';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,6 +15,7 @@ const migrations: [string, Migration][] = [
   ['001_core', core],
   ['002_hardening', hardening],
   ['003_outbox_and_filters', outbox],
+  ['004_parents', parents],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

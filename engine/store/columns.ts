@@ -18,9 +18,10 @@ export function filterColumns(object: ApiObject): Record<string, unknown> {
   return Object.fromEntries(FILTER_COLUMNS.map((column) => [column, columnValue(object[column])]));
 }
 
-export function objectRow(scope: Scope, kind: string, object: ApiObject): ObjectRow {
+export function objectRow(scope: Scope, kind: string, object: ApiObject, parent?: string): ObjectRow {
   return {
     id: object.id,
+    parent_id: parent ?? null,
     account_id: scope.accountId,
     mode: scope.mode,
     kind,

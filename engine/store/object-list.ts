@@ -29,6 +29,8 @@ export interface ListParams {
   dateCreated?: DateRange;
   metadata?: Record<string, string>;
   filters?: ColumnFilter[];
+  /** only objects living under this one */
+  parent?: string;
   sort?: { column: SortColumn; direction: 'asc' | 'desc' };
   includeTotal?: boolean;
 }
@@ -61,6 +63,7 @@ function applyFilter(query: Knex.QueryBuilder, { column, match, value }: ColumnF
 /** The scoped, filtered query every list page and count starts from. */
 function filteredQuery(knex: Knex, scope: Scope, kind: string, params: ListParams): Knex.QueryBuilder {
   const query = knex('objects').where({ account_id: scope.accountId, mode: scope.mode, kind, deleted: false });
+  if (params.parent) query.where('parent_id', params.parent);
   if (params.dateCreated) applyRange(query, 'date_created', params.dateCreated);
   for (const filter of params.filters ?? []) applyFilter(query, filter);
   for (const [key, value] of Object.entries(params.metadata ?? {})) {

@@ -28,6 +28,8 @@ export interface InsertOptions {
   claim?: IdempotencyClaim;
   /** the event recorded with it (`address.created`), in the same commit */
   event?: { type: string; resource: string };
+  /** the object it lives under (a template, for a version) */
+  parent?: string;
 }
 
 /** A change from the object as it is now; `refuse` says why it may not change (thrown as is). */
@@ -35,6 +37,10 @@ export interface Transition {
   refuse?(current: ApiObject): Error | undefined;
   change(current: ApiObject): ApiObject;
   event?: { type: string; resource: string };
+  /** writes that must commit with this change (a version created under its template, ...) */
+  alsoWrite?(trx: Knex, next: ApiObject): Promise<void>;
+  /** the object's parent, when it lives under one */
+  parent?: string;
 }
 
 const CAS_ATTEMPTS = 5;
@@ -65,8 +71,8 @@ export class ObjectStore {
   }
 
   async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<void> {
-    const { trx, claim, event } = options;
-    const row = objectRow(scope, kind, object);
+    const { trx, claim, event, parent } = options;
+    const row = objectRow(scope, kind, object, parent);
     const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({
       object_id: object.id,
       account_id: scope.accountId,
@@ -86,19 +92,20 @@ export class ObjectStore {
     if (claim) await completeClaim(trx, claim, { status: 200, body: object });
   }
 
-  /** The object, or undefined when it does not exist in this scope (or was deleted, unless asked). */
+  /** The object, or undefined when it does not exist in this scope (or under this parent, or was deleted, unless asked). */
   async get(
     scope: Scope,
     kind: string,
     id: string,
-    options: { includeDeleted?: boolean } = {},
+    options: { includeDeleted?: boolean; parent?: string } = {},
   ): Promise<ApiObject | undefined> {
-    const [row] = await (options.includeDeleted ? this.byIdWithDeleted : this.byId)([
-      scope.accountId,
-      scope.mode,
-      kind,
-      id,
-    ]);
+    const [row] = options.parent
+      ? ((await this.knex('objects')
+          .select('body')
+          .where({ account_id: scope.accountId, mode: scope.mode, kind, id, parent_id: options.parent })
+          .where((q) => (options.includeDeleted ? q : q.where('deleted', false)))
+          .limit(1)) as Row[])
+      : await (options.includeDeleted ? this.byIdWithDeleted : this.byId)([scope.accountId, scope.mode, kind, id]);
     return row ? (JSON.parse(row.body) as ApiObject) : undefined;
   }
 
@@ -109,7 +116,14 @@ export class ObjectStore {
    * compare-and-set on date_modified. The event, if any, commits with the change.
    */
   async transition(scope: Scope, kind: string, id: string, transition: Transition): Promise<ApiObject | undefined> {
-    const key = { account_id: scope.accountId, mode: scope.mode, kind, id, deleted: false };
+    const key = {
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind,
+      id,
+      deleted: false,
+      ...(transition.parent ? { parent_id: transition.parent } : {}),
+    };
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const outcome = await this.knex.transaction(async (trx) => {
         const query = trx('objects').select('body').where(key).first();
@@ -132,7 +146,14 @@ export class ObjectStore {
             ...filterColumns(next),
           });
         if (changed !== 1) return undefined;
-        if (next.deleted === true) await trx('object_metadata').where({ object_id: id }).delete();
+        if (next.deleted === true) {
+          await trx('object_metadata').where({ object_id: id }).delete();
+          // children go with their parent (a template's versions)
+          await trx('objects')
+            .where({ account_id: scope.accountId, mode: scope.mode, parent_id: id, deleted: false })
+            .update({ deleted: true, date_modified: next.date_modified });
+        }
+        await transition.alsoWrite?.(trx, next);
         if (transition.event)
           await insertEvents(trx, [eventRow(scope, transition.event.type, transition.event.resource, next)]);
         return { next };
@@ -143,13 +164,32 @@ export class ObjectStore {
   }
 
   /** Marks the object deleted, recording `<object>.deleted` when the resource declares it; false if absent. */
-  async delete(scope: Scope, resource: Resource, id: string): Promise<boolean> {
+  async delete(scope: Scope, resource: Resource, id: string, parent?: string): Promise<boolean> {
     const type = `${resource.object}.deleted`;
     const deleted = await this.transition(scope, resource.name, id, {
+      parent,
       change: (current) => ({ ...current, deleted: true }),
       event: resource.events.includes(type) ? { type, resource: resource.name } : undefined,
     });
     return deleted !== undefined;
+  }
+
+  /** The live objects of `kind` under each of `parents`, oldest first, in one query. */
+  async children(scope: Scope, kind: string, parents: readonly string[]): Promise<Map<string, ApiObject[]>> {
+    const byParent = new Map<string, ApiObject[]>(parents.map((p) => [p, []]));
+    if (parents.length === 0) return byParent;
+    const rows = (await this.reader.all<{ parent_id: string; body: string }>(
+      this.knex('objects')
+        .select('parent_id', 'body')
+        .where({ account_id: scope.accountId, mode: scope.mode, kind, deleted: false })
+        .whereIn('parent_id', parents)
+        .orderBy([
+          { column: 'date_created', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ]),
+    )) as { parent_id: string; body: string }[];
+    for (const row of rows) byParent.get(row.parent_id)?.push(JSON.parse(row.body) as ApiObject);
+    return byParent;
   }
 
   async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {

@@ -15,8 +15,35 @@ const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
 const retrieveOp = (r: PackResource) =>
-  r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).length === 1);
-const listable = (r: PackResource) => !!listOperation(r);
+  r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).includes('id'));
+/** The resource's list, top-level or under a parent (`/v1/templates/{tmpl_id}/versions`). */
+const listOf = (r: PackResource) =>
+  listOperation(r) ?? r.operations.find((o) => o.response === 'list' && o.method === 'GET');
+const listable = (r: PackResource) => !!listOf(r);
+
+/** The resource a path parameter names: `{id}` the operation's own, `{tmpl_id}` the one with that prefix. */
+const named = (param: string, r: PackResource, resources: readonly PackResource[]) =>
+  param === 'id' ? r : (resources.find((x) => `${x.idPrefix}_id` === param) ?? r);
+
+/** Input fields for an operation's path parameters, each with the dropdown of the resource it names. */
+function pathFields(
+  r: PackResource,
+  op: PackOperation,
+  resources: readonly PackResource[],
+  verb: string,
+): InputField[] {
+  return pathParams(op).map((p) => {
+    const target = named(p, r, resources);
+    return {
+      key: p,
+      label: target.title,
+      required: true,
+      type: 'string' as const,
+      helpText: `The ${target.title.toLowerCase()} ${p === 'id' ? `to ${verb}` : `it belongs to`}, by ID (\`${target.idPrefix}_...\`).`,
+      ...(listable(target) && { dynamic: dropdown(target, listable) }),
+    };
+  });
+}
 
 const key = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]/g, '_');
 const createKey = (r: PackResource, op: PackOperation) =>
@@ -32,15 +59,7 @@ const fillPath = (op: PackOperation, input: Record<string, unknown>) =>
 const sentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
 
 function createFor(r: PackResource, op: PackOperation, resources: readonly PackResource[]) {
-  const params = pathParams(op);
-  const fields: InputField[] = params.map((p) => ({
-    key: p,
-    label: p === 'id' ? r.title : title(p),
-    required: true,
-    type: 'string' as const,
-    helpText: `The ${r.title.toLowerCase()} to ${op.name}, by ID (\`${r.idPrefix}_...\`).`,
-    ...(listable(r) && { dynamic: dropdown(r, listable) }),
-  }));
+  const fields: InputField[] = pathFields(r, op, resources, op.name);
   fields.push(...inputFields(op.body, resources, listable));
   if (op.query) fields.push(...inputFields(op.query, resources, listable).map((f) => ({ ...f, required: false })));
   if (op.idempotent) {
@@ -95,9 +114,10 @@ const isAction = (op: PackOperation) => op.method !== 'GET';
 
 function searchFor(r: PackResource, resources: readonly PackResource[]) {
   const retrieve = retrieveOp(r)!;
-  const list = listOperation(r);
+  const list = listOf(r);
   const byMetadata = !!list?.query?.properties?.metadata;
   const fields: InputField[] = [
+    ...pathFields(r, retrieve, resources, 'find').filter((f) => f.key !== 'id'),
     {
       key: 'id',
       label: `${r.title} ID`,
@@ -130,7 +150,7 @@ function searchFor(r: PackResource, resources: readonly PackResource[]) {
     const metadata = (input.metadata ?? {}) as Record<string, string>;
     const params: Record<string, string> = { limit: '100' };
     for (const [k, v] of Object.entries(metadata)) params[`metadata[${k}]`] = String(v);
-    const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${list.path}`, params });
+    const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${fillPath(list, input)}`, params });
     return ((response.data as { data?: unknown[] }).data ?? []) as unknown[];
   };
   return {
@@ -145,12 +165,15 @@ function searchFor(r: PackResource, resources: readonly PackResource[]) {
 }
 
 function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
-  const list = listOperation(r)!;
+  const list = listOf(r)!;
   // Dropdown pages are numbered (bundle.meta.page); the API pages by cursor: walk next_url to page n.
-  // (No z.cursor: it needs Zapier's RPC service, and dropdowns are seldom paged deep.)
+  // (No z.cursor: it needs Zapier's RPC service, and dropdowns are seldom paged deep.) A list under a
+  // parent reads the parent's id from the fields of the step that shows the dropdown.
   const perform: Perform = async (z, bundle) => {
     const target = Number(bundle.meta?.page ?? 0);
-    let url: string | null = `${baseUrl(bundle)}${list.path}?limit=100`;
+    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    if (pathParams(list).some((p) => !input[p])) return [];
+    let url: string | null = `${baseUrl(bundle)}${fillPath(list, input)}?limit=100`;
     let page: { data?: Record<string, unknown>[]; next_url?: string | null } = {};
     for (let i = 0; i <= target && url; i++) {
       const response = await z.request({ method: 'GET', url });

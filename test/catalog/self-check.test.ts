@@ -34,11 +34,17 @@ test('every operation routes to itself, with its path parameters bound by name',
 });
 
 test('a route with two path parameters binds both, percent-decoded, and OpenAPI declares both', (t) => {
-  const router = new Router().add('GET', '/v1/templates/{tmpl_id}/versions/{id}', () => undefined);
+  const router = new Router();
   const match = router.match('GET', '/v1/templates/tmpl_a%2Fb/versions/vrsn_1');
   t.deepEqual(match?.params, { tmpl_id: 'tmpl_a/b', id: 'vrsn_1' });
-  t.is(router.match('GET', '/v1/templates/tmpl_a/versions'), undefined);
+  t.is(match?.route.label, 'GET /v1/templates/{tmpl_id}/versions/{id}');
+  t.is(router.match('GET', '/v1/templates/tmpl_a/versions')?.route.label, 'GET /v1/templates/{tmpl_id}/versions');
   t.is(router.match('GET', '/v1/templates/tmpl_a/versions/v/extra'), undefined);
+  // the engine's own paths share the table and bind the same way
+  const own = new Router()
+    .add('GET', '/v1/assets/{ltr_id}/{id}', () => undefined)
+    .match('GET', '/v1/assets/ltr_1/page%201.pdf');
+  t.deepEqual(own?.params, { ltr_id: 'ltr_1', id: 'page 1.pdf' });
   const paths = openApiDocument().paths as Record<
     string,
     Record<string, { parameters?: { name: string; in: string }[] }>

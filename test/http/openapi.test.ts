@@ -79,7 +79,7 @@ test('lists every catalog operation, once, with its method, path, parameters and
       t.is(deref(entry.responses[status].content['application/json'].schema), doc.components.schemas.error);
     if (operation.path.includes('{id}')) {
       t.like(
-        entry.parameters.find((p: Json) => p.in === 'path'),
+        entry.parameters.find((p: Json) => p.in === 'path' && p.name === 'id'),
         { name: 'id', required: true, schema: { pattern: resource.idPattern } },
       );
     }

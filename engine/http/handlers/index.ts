@@ -3,6 +3,7 @@ import type { Operation, Resource } from '../../catalog/types';
 import type { Handler } from '../operation';
 import { deleteObject, listObjects, retrieveObject } from './generic';
 import { addressHandlers } from './addresses';
+import { templateHandlers, templateVersionHandlers } from './templates';
 import {
   autocompleteHandlers,
   intlVerificationHandlers,
@@ -12,6 +13,8 @@ import {
 
 const byResource: Record<string, Record<string, Handler>> = {
   addresses: addressHandlers,
+  templates: templateHandlers,
+  template_versions: templateVersionHandlers,
   us_verifications: usVerificationHandlers,
   intl_verifications: intlVerificationHandlers,
   us_autocompletions: autocompleteHandlers,
