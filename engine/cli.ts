@@ -4,6 +4,7 @@ import { loadConfig, describeConfig, configTable, ConfigError } from './config';
 import { openServices, startEngine } from './server';
 import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
 import type { Services } from './services';
+import { microdeposits } from './mail/bank-accounts';
 import type { Account } from './accounts/accounts';
 
 const HELP: Record<string, string> = {
@@ -14,6 +15,7 @@ Commands:
   migrate                    apply pending database migrations
   keys create                print one new API key
   settings get | set         read or change account settings
+  deposits BANK_ID           show the two micro-deposit amounts of a live bank account
 
 Run 'printpost <command> --help' for a command's options.
 
@@ -21,6 +23,8 @@ Environment:
 ${configTable()}`,
   serve:
     'Usage: printpost serve [--port N] [--host H]\n\nStarts the HTTP API. Settings come from the environment (see printpost --help).',
+  deposits:
+    'Usage: printpost deposits BANK_ID\n\nPrints the two micro-deposit amounts (cents) made into a live bank account: what POST /v1/bank_accounts/BANK_ID/verify expects.',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
   keys: 'Usage: printpost keys create --mode test|live [--publishable] [--account NAME]\n\nCreates one API key for the account (default: the first account) and prints only the key.',
   settings: `Usage: printpost settings get [NAME] [--account NAME]
@@ -101,6 +105,14 @@ function keepServingThroughDefects(logLevel: string): void {
   process.on('unhandledRejection', report('unhandledRejection'));
 }
 
+async function deposits(args: string[]): Promise<void> {
+  const [id] = parseArgs({ args, allowPositionals: true, options: {} }).positionals;
+  if (!id) throw new UsageError(HELP.deposits);
+  const amounts = await withServices((services) => microdeposits(services.db.knex, id));
+  if (!amounts) throw new UsageError(`no micro-deposits recorded for ${id} (test-mode accounts get none)`);
+  process.stdout.write(`${amounts.join(' ')}\n`);
+}
+
 async function migrate(): Promise<void> {
   await withServices(async () => undefined);
   process.stdout.write('migrations applied\n');
@@ -151,7 +163,7 @@ function explain(error: Error & { code?: string; port?: number; address?: string
   return error.message;
 }
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, migrate, keys, settings };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, migrate, keys, settings, deposits };
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

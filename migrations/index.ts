@@ -5,6 +5,7 @@ import * as core from './001_core';
 import * as hardening from './002_hardening';
 import * as outbox from './003_outbox_and_filters';
 import * as parents from './004_parents';
+import * as microdeposits from './005_microdeposits';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,6 +17,7 @@ const migrations: [string, Migration][] = [
   ['002_hardening', hardening],
   ['003_outbox_and_filters', outbox],
   ['004_parents', parents],
+  ['005_microdeposits', microdeposits],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

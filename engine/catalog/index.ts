@@ -1,10 +1,17 @@
 // The catalog: every resource of the API, in the order the docs and packs present them.
 import { addresses } from './addresses';
 import { templates, templateVersions } from './templates';
+import { bankAccounts } from './bank-accounts';
 import { verificationResources } from './verifications';
 import type { Operation, Resource } from './types';
 
-export const catalog: readonly Resource[] = [addresses, templates, templateVersions, ...verificationResources];
+export const catalog: readonly Resource[] = [
+  addresses,
+  bankAccounts,
+  templates,
+  templateVersions,
+  ...verificationResources,
+];
 
 export function findResource(name: string): Resource | undefined {
   return catalog.find((r) => r.name === name);

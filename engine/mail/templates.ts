@@ -86,16 +86,14 @@ export async function assembleTemplates(objects: ObjectStore, scope: Scope, rows
 
 /** A live version of the template, read inside the caller's transaction. */
 async function liveVersion(trx: Knex, scope: Scope, templateId: string, versionId: string): Promise<boolean> {
-  const row: unknown = await trx('objects')
-    .first('id')
-    .where({
-      account_id: scope.accountId,
-      mode: scope.mode,
-      kind: VERSION,
-      id: versionId,
-      parent_id: templateId,
-      deleted: false,
-    });
+  const row: unknown = await trx('objects').first('id').where({
+    account_id: scope.accountId,
+    mode: scope.mode,
+    kind: VERSION,
+    id: versionId,
+    parent_id: templateId,
+    deleted: false,
+  });
   return row !== undefined;
 }
 

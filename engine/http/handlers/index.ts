@@ -3,6 +3,7 @@ import type { Operation, Resource } from '../../catalog/types';
 import type { Handler } from '../operation';
 import { deleteObject, listObjects, retrieveObject } from './generic';
 import { addressHandlers } from './addresses';
+import { bankAccountHandlers } from './bank-accounts';
 import { templateHandlers, templateVersionHandlers } from './templates';
 import {
   autocompleteHandlers,
@@ -13,6 +14,7 @@ import {
 
 const byResource: Record<string, Record<string, Handler>> = {
   addresses: addressHandlers,
+  bank_accounts: bankAccountHandlers,
   templates: templateHandlers,
   template_versions: templateVersionHandlers,
   us_verifications: usVerificationHandlers,
