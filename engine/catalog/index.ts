@@ -2,12 +2,14 @@
 import { addresses } from './addresses';
 import { templates, templateVersions } from './templates';
 import { bankAccounts } from './bank-accounts';
+import { billingGroups } from './billing-groups';
 import { verificationResources } from './verifications';
 import type { Operation, Resource } from './types';
 
 export const catalog: readonly Resource[] = [
   addresses,
   bankAccounts,
+  billingGroups,
   templates,
   templateVersions,
   ...verificationResources,

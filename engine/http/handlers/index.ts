@@ -4,6 +4,7 @@ import type { Handler } from '../operation';
 import { deleteObject, listObjects, retrieveObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';
+import { billingGroupHandlers } from './billing-groups';
 import { templateHandlers, templateVersionHandlers } from './templates';
 import {
   autocompleteHandlers,
@@ -15,6 +16,7 @@ import {
 const byResource: Record<string, Record<string, Handler>> = {
   addresses: addressHandlers,
   bank_accounts: bankAccountHandlers,
+  billing_groups: billingGroupHandlers,
   templates: templateHandlers,
   template_versions: templateVersionHandlers,
   us_verifications: usVerificationHandlers,

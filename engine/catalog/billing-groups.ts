@@ -1,0 +1,73 @@
+// Billing groups (as the vendor has them): a name and description that mailpieces refer to by
+// `billing_group_id`, so costs can be grouped and lists filtered by them.
+import { Type } from '@sinclair/typebox';
+import { listOperation } from './list-filters';
+import { defineResource } from './resource';
+import { nullable } from './fields';
+
+const name = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description: 'The name of the billing group, at most 255 characters.',
+    examples: ['Marketing'],
+  });
+const groupDescription = () =>
+  nullable(
+    Type.String({
+      maxLength: 255,
+      description: 'What the group is for, at most 255 characters.',
+      examples: ['Spring campaign costs'],
+    }),
+  );
+
+/** The bodies, held once: the operations and their typed handlers share them. */
+export const billingGroupSchemas = {
+  create: { body: Type.Object({ name: name(), description: Type.Optional(groupDescription()) }) },
+  update: { body: Type.Object({ name: Type.Optional(name()), description: Type.Optional(groupDescription()) }) },
+};
+
+export const billingGroups = defineResource({
+  name: 'billing_groups',
+  title: 'Billing group',
+  object: 'billing_group',
+  idPrefix: 'bg',
+  description: 'Named groups that mailpieces are billed to; a piece names one by billing_group_id.',
+  fields: { name: Type.String(), description: nullable(Type.String()) },
+  operations: [
+    {
+      name: 'create',
+      method: 'POST',
+      path: '/v1/billing_groups',
+      summary: 'Create a billing group',
+      body: billingGroupSchemas.create.body,
+      response: 'object',
+      idempotent: true,
+    },
+    {
+      name: 'retrieve',
+      method: 'GET',
+      path: '/v1/billing_groups/{id}',
+      summary: 'Retrieve a billing group',
+      response: 'object',
+    },
+    listOperation('/v1/billing_groups', 'List billing groups', { sorts: ['date_created'] }),
+    {
+      name: 'update',
+      method: 'POST',
+      path: '/v1/billing_groups/{id}',
+      summary: 'Update a billing group',
+      body: billingGroupSchemas.update.body,
+      response: 'object',
+    },
+  ],
+  events: [],
+  sample: {
+    id: 'bg_4bb02b527a72667d0',
+    name: 'Marketing',
+    description: 'Spring campaign costs',
+    date_created: '2026-11-20T18:39:45.123Z',
+    date_modified: '2026-11-20T18:39:45.123Z',
+    object: 'billing_group',
+  },
+});
