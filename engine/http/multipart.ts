@@ -57,10 +57,12 @@ export function parseMultipart(
       if (settled) return;
       settled = true;
       Promise.allSettled(writes)
-        .then(() => {
-          if (error !== undefined || failure) {
+        .then((written) => {
+          // a file that could not be written to disk fails the request (a server fault, not the client's)
+          const unwritten = written.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+          if (error !== undefined || failure || unwritten) {
             discardUploads(files);
-            return reject(error instanceof ApiError ? error : (failure ?? error));
+            return reject(error instanceof ApiError ? error : (failure ?? error ?? unwritten?.reason));
           }
           resolve({ fields: parseForm(pairs.join('&')), files });
         })
