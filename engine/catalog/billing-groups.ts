@@ -1,5 +1,6 @@
 // Billing groups (as the vendor has them): a name and description that mailpieces refer to by
-// `billing_group_id`, so costs can be grouped and lists filtered by them.
+// `billing_group_id`, so costs can be grouped and lists filtered by them. No handler of their own:
+// the generic create, retrieve, list and update serve them.
 import { Type } from '@sinclair/typebox';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
@@ -21,8 +22,8 @@ const groupDescription = () =>
     }),
   );
 
-/** The bodies, held once: the operations and their typed handlers share them. */
-export const billingGroupSchemas = {
+/** Plain bodies: the generic create and update serve them (engine/http/handlers/generic.ts). */
+const billingGroupSchemas = {
   create: { body: Type.Object({ name: name(), description: Type.Optional(groupDescription()) }) },
   update: { body: Type.Object({ name: Type.Optional(name()), description: Type.Optional(groupDescription()) }) },
 };

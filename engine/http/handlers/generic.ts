@@ -1,6 +1,11 @@
-// Retrieve, list and delete behave the same for every stored resource; a new resource gets them by
-// declaring the operations.
+// Create, retrieve, list, update and delete behave the same for every plain stored resource; a new
+// resource gets them by declaring the operations (and writes its own handler only for what is its own).
+import { Kind, type TSchema } from '@sinclair/typebox';
 import { notFound } from '../../errors';
+import { eventOf } from '../../catalog';
+import type { ApiObject } from '../../store/objects';
+import { newId } from '../../util/ids';
+import { nowIso } from '../../util/time';
 import { envelope, listParams } from '../list';
 import type { Handler } from '../operation';
 
@@ -26,4 +31,48 @@ export const deleteObject: Handler = async ({ services, scope, resource, id, par
   if (!(await services.objects.delete(scope, resource, id!, parentOf(params))))
     throw notFound(resource.title.toLowerCase());
   return { id: id!, deleted: true };
+};
+
+/** The value a stored object starts with for a field the body left out: its default, else null or empty. */
+function initial(schema: TSchema): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (schema[Kind] === 'Record') return {};
+  if (schema[Kind] === 'Array') return [];
+  return null;
+}
+
+const STAMPED = new Set(['id', 'date_created', 'date_modified', 'deleted', 'object']);
+
+/**
+ * Create for a resource whose object is its body plus the stamps (billing groups): every field of the
+ * object's schema from the body, or its initial value. Records `<object>.created` when declared.
+ */
+export const createObject: Handler = async ({ services, scope, resource, body, idempotency }) => {
+  const now = nowIso();
+  const fields = Object.entries(resource.schema.properties).filter(([key]) => !STAMPED.has(key));
+  const object: ApiObject = {
+    id: newId(resource.idPrefix),
+    ...Object.fromEntries(fields.map(([key, schema]) => [key, body[key] ?? initial(schema)])),
+    date_created: now,
+    date_modified: now,
+    object: resource.object,
+  };
+  const created = `${resource.object}.created`;
+  await services.objects.insert(scope, resource.name, object, {
+    claim: idempotency,
+    event: resource.events.includes(created) ? eventOf(resource, 'created') : undefined,
+  });
+  return object;
+};
+
+/** Update: the body's fields (those the object has) replace the stored ones, compare-and-set. */
+export const updateObject: Handler = async ({ services, scope, resource, id, body }) => {
+  const known = Object.entries(body).filter(
+    ([key]) => Object.hasOwn(resource.schema.properties, key) && !STAMPED.has(key),
+  );
+  const updated = await services.objects.transition(scope, resource.name, id!, {
+    change: (current) => ({ ...current, ...Object.fromEntries(known) }),
+  });
+  if (!updated) throw notFound(resource.title.toLowerCase());
+  return updated;
 };

@@ -1,10 +1,9 @@
 // Which function serves each catalog operation. A test checks that every operation has one.
 import type { Operation, Resource } from '../../catalog/types';
 import type { Handler } from '../operation';
-import { deleteObject, listObjects, retrieveObject } from './generic';
+import { createObject, deleteObject, listObjects, retrieveObject, updateObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';
-import { billingGroupHandlers } from './billing-groups';
 import { templateHandlers, templateVersionHandlers } from './templates';
 import {
   autocompleteHandlers,
@@ -16,7 +15,6 @@ import {
 const byResource: Record<string, Record<string, Handler>> = {
   addresses: addressHandlers,
   bank_accounts: bankAccountHandlers,
-  billing_groups: billingGroupHandlers,
   templates: templateHandlers,
   template_versions: templateVersionHandlers,
   us_verifications: usVerificationHandlers,
@@ -25,7 +23,13 @@ const byResource: Record<string, Record<string, Handler>> = {
   us_zip_lookups: zipLookupHandlers,
 };
 
-const generic: Record<string, Handler> = { retrieve: retrieveObject, list: listObjects, delete: deleteObject };
+const generic: Record<string, Handler> = {
+  create: createObject,
+  retrieve: retrieveObject,
+  list: listObjects,
+  update: updateObject,
+  delete: deleteObject,
+};
 
 export function handlerFor(resource: Resource, operation: Operation): Handler | undefined {
   return byResource[resource.name]?.[operation.name] ?? generic[operation.name];
