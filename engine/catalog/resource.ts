@@ -22,5 +22,10 @@ export function defineResource(declaration: Declaration): Resource {
           object: objectName(declaration.object),
         });
   const { fields: _fields, ...withoutFields } = rest as typeof rest & { fields?: TProperties };
-  return { ...withoutFields, schema, idPattern: idPattern ?? idPatternFor(declaration.idPrefix) };
+  // Which operations publishable keys may call is said once, by the operations' flags.
+  const publishable = declaration.operations.some((o) => o.publishable);
+  const description = publishable
+    ? `${declaration.description} Publishable keys may call it.`
+    : declaration.description;
+  return { ...withoutFields, description, schema, idPattern: idPattern ?? idPatternFor(declaration.idPrefix) };
 }

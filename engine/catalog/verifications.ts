@@ -97,7 +97,7 @@ export const usVerifications = defineResource({
   object: 'us_verification',
   idPrefix: 'us_ver',
   idPattern: '^us_ver_[a-zA-Z0-9_]+$',
-  description: `Verify and standardize US and US territory addresses (USPS Publication 28). ${VERIFY_SUMMARY} Publishable keys may call it; the first 300 live verifications a month need no payment method.`,
+  description: `Verify and standardize US and US territory addresses (USPS Publication 28). ${VERIFY_SUMMARY} The first 300 live verifications a month need no payment method.`,
   schema: usVerificationObject(),
   operations: [
     {
@@ -229,7 +229,7 @@ export const intlVerifications = defineResource({
   object: 'intl_verification',
   idPrefix: 'intl_ver',
   description:
-    "Check and format an address outside the US: country, postal code format, lines in the country's postal order, upper case. Publishable keys may call it.",
+    "Check and format an address outside the US: country, postal code format, lines in the country's postal order, upper case.",
   schema: intlVerificationObject(),
   operations: [
     {
