@@ -27,6 +27,14 @@ const requiredVars = () =>
     examples: [['name']],
   });
 
+/** What a version is made of: the template create takes the same, plus metadata. */
+const versionInput = () => ({
+  description: Type.Optional(description()),
+  html: html(),
+  engine: Type.Optional(engine()),
+  required_vars: Type.Optional(requiredVars()),
+});
+
 /** The version object as returned. */
 const versionFields = () => ({
   description: nullable(Type.String({ maxLength: 255 })),
@@ -43,15 +51,7 @@ export type VersionObject = Static<ReturnType<typeof versionObject>>;
 
 /** The bodies, held once: the operations and their typed handlers share them. */
 export const templateSchemas = {
-  create: {
-    body: Type.Object({
-      description: Type.Optional(description()),
-      html: html(),
-      engine: Type.Optional(engine()),
-      required_vars: Type.Optional(requiredVars()),
-      metadata: Type.Optional(metadata()),
-    }),
-  },
+  create: { body: Type.Object({ ...versionInput(), metadata: Type.Optional(metadata()) }) },
   update: {
     body: Type.Object({
       description: Type.Optional(description()),
@@ -61,14 +61,7 @@ export const templateSchemas = {
 };
 
 export const versionSchemas = {
-  create: {
-    body: Type.Object({
-      description: Type.Optional(description()),
-      html: html(),
-      engine: Type.Optional(engine()),
-      required_vars: Type.Optional(requiredVars()),
-    }),
-  },
+  create: { body: Type.Object(versionInput()) },
   update: {
     body: Type.Object({
       description: Type.Optional(description()),

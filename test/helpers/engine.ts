@@ -26,7 +26,8 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-async function freshDatabase(db: Db): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database of the kind asked: a SQLite file in a temp folder, or a PostgreSQL database. */
+export async function freshDatabase(db: Db): Promise<{ url: string; drop(): Promise<void> }> {
   if (db === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-test-'));
     return { url: path.join(dir, 'engine.sqlite'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
