@@ -93,20 +93,22 @@ export async function createAddress(
     date_created: now,
     date_modified: now,
   } as ApiObject;
-  const counted = scope.mode === 'live';
-  if (counted && (await incrementBelow(services.db.knex, liveAddresses(scope), settings.address_limit)) === undefined) {
-    throw new ApiError(
-      'feature_limit_reached',
-      `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`,
-      403,
-    );
-  }
-  try {
+  if (scope.mode === 'test') {
     await services.objects.insert(scope, KIND, address, { claim, event: CREATED });
-  } catch (error) {
-    if (counted) await adjustCounter(services.db.knex, liveAddresses(scope), -1);
-    throw error;
+    return address;
   }
+  // Live addresses count against the edition's limit: the count and the address commit together, so
+  // a crash between them can neither lose a slot nor let one through.
+  await services.db.knex.transaction(async (trx) => {
+    if ((await incrementBelow(trx, liveAddresses(scope), settings.address_limit)) === undefined) {
+      throw new ApiError(
+        'feature_limit_reached',
+        `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`,
+        403,
+      );
+    }
+    await services.objects.insert(scope, KIND, address, { trx, claim, event: CREATED });
+  });
   return address;
 }
 
