@@ -36,10 +36,17 @@ for (const [name, text, status] of rawCases) {
   });
 }
 
-/** Opens a connection, writes `head`, then one piece every `everyMs`; resolves with what came back and when. */
-function trickle(url: string, head: string, pieces: string[], everyMs: number): Promise<{ text: string; ms: number }> {
+/**
+ * Opens a connection, writes `head`, then one piece every `everyMs`; resolves with what came back and
+ * how many pieces the client still had to send when the engine closed the connection.
+ */
+function trickle(
+  url: string,
+  head: string,
+  pieces: string[],
+  everyMs: number,
+): Promise<{ text: string; unsent: number }> {
   const { port, hostname } = new URL(url);
-  const started = Date.now();
   return new Promise((resolve) => {
     let text = '';
     const socket = net.connect(Number(port), hostname, () => socket.write(head));
@@ -51,7 +58,7 @@ function trickle(url: string, head: string, pieces: string[], everyMs: number): 
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearInterval(timer);
-      resolve({ text, ms: Date.now() - started });
+      resolve({ text, unsent: pieces.length });
     });
   });
 }
@@ -59,7 +66,7 @@ function trickle(url: string, head: string, pieces: string[], everyMs: number): 
 test('headers trickled a line at a time get a 408 in the spec body once HEADERS_TIMEOUT_MS has passed', async (t, {
   engine,
 }) => {
-  const { text, ms } = await trickle(
+  const { text, unsent } = await trickle(
     engine.url,
     'GET /v1/addresses HTTP/1.1\r\n',
     Array.from({ length: 30 }, (_, i) => `X-${i}: y\r\n`),
@@ -67,17 +74,17 @@ test('headers trickled a line at a time get a 408 in the spec body once HEADERS_
   );
   t.regex(text, /^HTTP\/1\.1 408 /);
   t.regex(text, /"code":"request_timeout","status_code":408/);
-  t.true(ms < 6000, `closed after ${ms} ms`);
+  t.true(unsent > 0, 'cut off while the client was still sending its headers');
 });
 
 test('a body trickled a byte at a time gets a 408 in the spec body once REQUEST_TIMEOUT_MS has passed', async (t, {
   engine,
 }) => {
   const head = `POST /v1/addresses HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic(engine.keys.test)}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
-  const { text, ms } = await trickle(engine.url, head, '{"name":"slowly"'.split(''), 400);
+  const { text, unsent } = await trickle(engine.url, head, '{"name":"slowly"'.split(''), 400);
   t.regex(text, /^HTTP\/1\.1 408 /);
   t.regex(text, /"status_code":408/);
-  t.true(ms < 8000, `closed after ${ms} ms`);
+  t.true(unsent > 0, 'cut off while the client was still sending its body');
 });
 
 const multipartCases: [string, string, string, number][] = [
