@@ -6,6 +6,7 @@ import * as hardening from './002_hardening';
 import * as outbox from './003_outbox_and_filters';
 import * as parents from './004_parents';
 import * as microdeposits from './005_microdeposits';
+import * as mailpieces from './006_mailpieces';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -18,6 +19,7 @@ const migrations: [string, Migration][] = [
   ['003_outbox_and_filters', outbox],
   ['004_parents', parents],
   ['005_microdeposits', microdeposits],
+  ['006_mailpieces', mailpieces],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

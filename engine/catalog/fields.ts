@@ -88,7 +88,13 @@ export const listQuery = () =>
     ),
     before: Type.Optional(Type.String({ description: 'Cursor from previous_url: return the page before it.' })),
     after: Type.Optional(Type.String({ description: 'Cursor from next_url: return the page after it.' })),
-    include: Type.Optional(Type.Array(Type.Literal('total_count'), { description: 'Add `total_count` to the list.' })),
+    // A string array, not an enum: the vendor's clients may send values this engine does not know.
+    include: Type.Optional(
+      Type.Array(Type.String({ examples: ['total_count'] }), {
+        description: '`total_count` adds the total number of matching objects to the list; other values are ignored.',
+        examples: [['total_count']],
+      }),
+    ),
     date_created: Type.Optional(dateFilter('creation date')),
     metadata: Type.Optional(metadata()),
   });

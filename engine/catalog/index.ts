@@ -3,11 +3,17 @@ import { addresses } from './addresses';
 import { templates, templateVersions } from './templates';
 import { bankAccounts } from './bank-accounts';
 import { billingGroups } from './billing-groups';
+import { checks, letters, postcards, selfMailers, snapPacks } from './mailpieces';
 import { verificationResources } from './verifications';
 import type { Operation, Resource } from './types';
 
 export const catalog: readonly Resource[] = [
   addresses,
+  postcards,
+  selfMailers,
+  letters,
+  checks,
+  snapPacks,
   bankAccounts,
   billingGroups,
   templates,

@@ -19,9 +19,9 @@ export type FilterColumn = (typeof FILTER_COLUMNS)[number];
 
 /**
  * equals: the column equals the value; any: one of the values (`size[]`); range: `{gt, gte, lt, lte}`
- * dates; future: true selects rows whose column lies after now, false the others.
+ * dates; scheduled: true selects rows whose column lies after their creation, false the others.
  */
-export type FilterMatch = 'equals' | 'any' | 'range' | 'future';
+export type FilterMatch = 'equals' | 'any' | 'range' | 'scheduled';
 
 export interface ListFilter {
   /** the query parameter */

@@ -72,4 +72,28 @@ export interface Resource {
   events: string[];
   /** a realistic object, shown as an example by OpenAPI, n8n and Zapier */
   sample: Record<string, unknown>;
+  /** mailpiece kinds: what the one mailpiece handler needs to know (catalog/mailpieces) */
+  mailpiece?: MailpieceTraits;
+  /** fields only a Service-Version on or after the date may send or see (letters' `size`: 2024-01-01) */
+  fieldsSince?: Record<string, string>;
+}
+
+/** An artwork field of a mailpiece (`front`, `file`, ...). */
+export interface ArtworkSide {
+  field: string;
+  /** how the docs name it */
+  what: string;
+  required: boolean;
+  /** template ids are reported as `<field>_template_id` (postcards) rather than `template_id` (letters) */
+  named: boolean;
+}
+
+export interface MailpieceTraits {
+  artwork: readonly ArtworkSide[];
+  /** rules over the body with `to` and `from` resolved to address objects */
+  placementRules: readonly Rule[];
+  /** length of the random part of new ids */
+  idLength: number;
+  sized: boolean;
+  takesFsc: boolean;
 }

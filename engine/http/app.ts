@@ -12,6 +12,7 @@ import { authenticate } from './auth';
 import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded } from './rate-limit';
 import { DatabaseHitCounter } from '../store/rate-windows';
 import { requestVersion, VERSION_HEADERS } from './version';
+import { hideNewerFields, refuseNewerFields } from './versioned-fields';
 import { parseBody, type ParsedBody } from './body';
 import { discardUploads } from './multipart';
 import { parseQuery } from './query';
@@ -88,6 +89,7 @@ export function createApp(services: Services): Koa {
     try {
       // Uploaded files join the body under their field names, so a required file field is present.
       const fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
+      refuseNewerFields(route.resource, fields, version);
       const body = operation.body ? validate(operation.body, fields, operation.rules) : fields;
       await spendLiveAllowance(caller, operation, services.db.knex);
       const scope = { accountId: caller.account.id, mode: caller.mode };
@@ -113,7 +115,7 @@ export function createApp(services: Services): Koa {
           }))
         : { status: 200, body: await route.handler(request) };
       ctx.status = response.status;
-      ctx.body = response.body;
+      ctx.body = hideNewerFields(route.resource, response.body, version);
     } finally {
       discardUploads(parsed.files);
     }

@@ -41,6 +41,7 @@ export function listParams(query: Record<string, unknown>, operation: Operation)
     limit: query.limit as number,
     after: query.after as string | undefined,
     before: query.before as string | undefined,
+    // total_count is the one include this engine knows; any other value is ignored, as the vendor does.
     includeTotal: Array.isArray(query.include) && query.include.includes('total_count'),
     dateCreated: dateRange(query.date_created, 'date_created'),
     metadata: query.metadata as Record<string, string> | undefined,

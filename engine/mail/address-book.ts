@@ -29,10 +29,14 @@ const NCOA_SAMPLE: AddressRecord = {
 const text = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value === '' ? null : value;
 
-/** Builds the stored address from a validated create body (no id or dates yet). */
+/**
+ * Builds the stored address from a validated create body (no id or dates yet). `standardize: false`
+ * only upper-cases (a mailpiece's `from`: spec, standardized to upper case without verification changes).
+ */
 export function buildAddress(
   input: AddressInput,
   mode: Scope['mode'],
+  { standardize = true } = {},
 ): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
   const given = (input.address_country ?? 'US').toUpperCase();
   const territory = US_TERRITORIES.has(given);
@@ -46,7 +50,7 @@ export function buildAddress(
   };
   let lines: AddressRecord;
   let recipientMoved: boolean | null = null;
-  if (country !== 'US') {
+  if (country !== 'US' || !standardize) {
     lines = upperRecord(record);
   } else if (mode === 'test' && record.address_line1.trim().toUpperCase() === 'NCOA') {
     lines = NCOA_SAMPLE;

@@ -1,6 +1,7 @@
 // Cursors are opaque, unpadded base64url (no `=`: one official client splits next_url on it). They hold
 // the sort column's value and the id of the row they follow; a cursor of another sort order is refused.
 import { ApiError } from '../errors';
+import { parseIsoDate } from '../util/time';
 
 export interface Cursor {
   value: string;
@@ -16,13 +17,33 @@ export function encodeCursor(value: string, id: string, column = 'date_created')
 const isStamp = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(v);
 const isId = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(v);
 
-export function decodeCursor(token: string, column = 'date_created'): Cursor {
-  let value: unknown;
+/** The JSON inside a base64 token of either alphabet, padded or not; undefined for anything else. */
+function tokenJson(token: string): unknown {
+  // Node's decoder skips characters outside the alphabet, so check the shape first. A space is a `+`
+  // of the standard alphabet that reached us unescaped in a query string.
+  const text = token.replace(/ /g, '+');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return undefined;
   try {
-    value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    value = undefined;
+    return undefined;
   }
+}
+
+/**
+ * The vendor's cursor, `{"dateOffset": <date_created>, "idOffset": <id>}`: the same keyset as ours over
+ * date_created, which its official clients may send (kept from the vendor, or built its way). Its date
+ * is brought to the stored form, fixed-width UTC ISO compared as text.
+ */
+function vendorCursor(value: unknown): Cursor | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { dateOffset, idOffset } = value as Record<string, unknown>;
+  const stamp = typeof dateOffset === 'string' ? parseIsoDate(dateOffset) : undefined;
+  return stamp && isId(idOffset) ? { value: stamp, id: idOffset } : undefined;
+}
+
+export function decodeCursor(token: string, column = 'date_created'): Cursor {
+  const value = tokenJson(token);
   if (Array.isArray(value) && isStamp(value[0]) && isId(value[1])) {
     const issuedFor = value.length === 2 ? 'date_created' : value[2];
     if ((value.length === 2 || value.length === 3) && issuedFor === column) return { value: value[0], id: value[1] };
@@ -30,5 +51,8 @@ export function decodeCursor(token: string, column = 'date_created'): Cursor {
       throw new ApiError('invalid', 'cursor belongs to another sort_by: keep sort_by the same while paging', 422);
     }
   }
+  // Only a date_created walk can use a vendor cursor; under another sort_by it is refused like any other.
+  const vendor = column === 'date_created' ? vendorCursor(value) : undefined;
+  if (vendor) return vendor;
   throw new ApiError('invalid', 'cursor is invalid: use the value from next_url or previous_url', 422);
 }

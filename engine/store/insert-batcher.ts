@@ -19,6 +19,13 @@ export interface PendingRows {
   completions: ClaimCompletion[];
   /** outbox events committed with these rows */
   events: EventRow[];
+  /** rows of other tables committed with these (a piece's inputs, its uploaded files) */
+  extra: ExtraRow[];
+}
+
+export interface ExtraRow {
+  table: string;
+  row: Record<string, unknown>;
 }
 
 interface Waiter {
@@ -69,11 +76,16 @@ export class InsertBatcher {
     const metadata = all.flatMap((r) => r.metadata);
     const completions = all.flatMap((r) => r.completions);
     const events = all.flatMap((r) => r.events);
+    const extra = all.flatMap((r) => r.extra);
     if (this.sqlite)
       return writeSqlite(
         this.knex,
         objects,
-        [...metadata.map((row) => ['object_metadata', row] as const), ...events.map((row) => ['events', row] as const)],
+        [
+          ...metadata.map((row) => ['object_metadata', row] as const),
+          ...events.map((row) => ['events', row] as const),
+          ...extra.map(({ table, row }) => [table, row] as const),
+        ],
         completions,
       );
     await this.knex.transaction(async (trx) => {
@@ -81,6 +93,7 @@ export class InsertBatcher {
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
       for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
       await insertEvents(trx, events);
+      for (const { table, row } of extra) await trx(table).insert(row);
       for (const c of completions) await completeClaim(trx, c.claim, { status: c.status, body: JSON.parse(c.body) });
     });
   }

@@ -6,7 +6,6 @@ import { decodeCursor, encodeCursor } from './cursor';
 import type { ApiObject } from './columns';
 import type { Reader } from './reader';
 import type { Scope } from './scope';
-import { nowIso } from '../util/time';
 
 export interface DateRange {
   gt?: string;
@@ -18,7 +17,7 @@ export interface DateRange {
 export interface ColumnFilter {
   column: string;
   match: FilterMatch;
-  /** equals: the value; any: the values; range: a DateRange; future: a boolean */
+  /** equals: the value; any: the values; range: a DateRange; scheduled: a boolean */
   value: unknown;
 }
 
@@ -56,8 +55,9 @@ function applyFilter(query: Knex.QueryBuilder, { column, match, value }: ColumnF
   if (match === 'equals') query.where(column, value as string | boolean);
   else if (match === 'any') query.whereIn(column, value as string[]);
   else if (match === 'range') applyRange(query, column, value as DateRange);
-  else if (value === true) query.where(column, '>', nowIso());
-  else query.where((q) => q.whereNull(column).orWhere(column, '<=', nowIso()));
+  // scheduled: pieces sent later than created carry a send_date after date_created (stored alike, ISO)
+  else if (value === true) query.whereRaw('?? > ??', [column, 'date_created']);
+  else query.where((q) => q.whereNull(column).orWhereRaw('?? <= ??', [column, 'date_created']));
 }
 
 /** The scoped, filtered query every list page and count starts from. */

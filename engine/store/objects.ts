@@ -2,7 +2,7 @@
 // the request's idempotency answer and the object's event; changes go through a compare-and-set
 // transition, so a change racing another (a cancel racing a worker) is never lost nor applied twice.
 import type { Knex } from 'knex';
-import { InsertBatcher } from './insert-batcher';
+import { InsertBatcher, type ExtraRow } from './insert-batcher';
 import { nowIso } from '../util/time';
 import { knexReader, type Reader, type Slot } from './reader';
 import { completeClaim, type IdempotencyClaim } from './idempotency-claims';
@@ -30,6 +30,10 @@ export interface InsertOptions {
   event?: { type: string; resource: string };
   /** the object it lives under (a template, for a version) */
   parent?: string;
+  /** other objects created with it (a mailpiece's inline addresses), with their own events */
+  companions?: { kind: string; object: ApiObject; event?: { type: string; resource: string } }[];
+  /** rows of other tables that commit with it (a mailpiece's inputs and uploaded files) */
+  extra?: ExtraRow[];
 }
 
 /** A change from the object as it is now; `refuse` says why it may not change (thrown as is). */
@@ -71,24 +75,33 @@ export class ObjectStore {
   }
 
   async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<void> {
-    const { trx, claim, event, parent } = options;
+    const { trx, claim, event, parent, companions = [], extra = [] } = options;
     const row = objectRow(scope, kind, object, parent);
-    const metadata = Object.entries((object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({
-      object_id: object.id,
-      account_id: scope.accountId,
-      mode: scope.mode,
-      kind,
-      key,
-      value,
-    }));
-    const events = event ? [eventRow(scope, event.type, event.resource, object, row.body)] : [];
+    const rows = [...companions.map((c) => objectRow(scope, c.kind, c.object)), row];
+    const metadata = [...companions, { kind, object }].flatMap((o) =>
+      Object.entries((o.object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({
+        object_id: o.object.id,
+        account_id: scope.accountId,
+        mode: scope.mode,
+        kind: o.kind,
+        key,
+        value,
+      })),
+    );
+    const events = [
+      ...companions.flatMap((c, i) =>
+        c.event ? [eventRow(scope, c.event.type, c.event.resource, c.object, rows[i].body)] : [],
+      ),
+      ...(event ? [eventRow(scope, event.type, event.resource, object, row.body)] : []),
+    ];
     if (!trx) {
       const completions = claim ? [{ claim, status: 200, body: row.body }] : [];
-      return this.batcher.insert({ objects: [row], metadata, completions, events });
+      return this.batcher.insert({ objects: rows, metadata, completions, events, extra });
     }
-    await trx('objects').insert(row);
+    await trx('objects').insert(rows);
     if (metadata.length) await trx('object_metadata').insert(metadata);
     await insertEvents(trx, events);
+    for (const { table, row: extraRow } of extra) await trx(table).insert(extraRow);
     if (claim) await completeClaim(trx, claim, { status: 200, body: object });
   }
 

@@ -4,6 +4,7 @@ import type { Handler } from '../operation';
 import { createObject, deleteObject, listObjects, retrieveObject, updateObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';
+import { mailpieceHandlers } from './mailpieces';
 import { templateHandlers, templateVersionHandlers } from './templates';
 import {
   autocompleteHandlers,
@@ -32,5 +33,6 @@ const generic: Record<string, Handler> = {
 };
 
 export function handlerFor(resource: Resource, operation: Operation): Handler | undefined {
-  return byResource[resource.name]?.[operation.name] ?? generic[operation.name];
+  const own = resource.mailpiece ? mailpieceHandlers : byResource[resource.name];
+  return own?.[operation.name] ?? generic[operation.name];
 }

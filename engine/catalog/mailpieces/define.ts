@@ -1,0 +1,180 @@
+// Declaring a mailpiece kind: the shared part (to/from, artwork, merge variables, send_date, mail_type,
+// use_type, metadata, billing group, create/retrieve/list/cancel, filters, events) is built here once;
+// a kind adds only its artwork sides, sizes, own fields and rules. The engine's one mailpiece handler
+// reads the same declaration, so a new kind costs a catalog file.
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { dateFilter, description, metadata } from '../fields';
+import { filter, listOperation, type ListFilter } from '../list-filters';
+import { defineResource } from '../resource';
+import type { Operation, Resource, Rule } from '../types';
+import {
+  addressRef,
+  artwork,
+  billingGroupId,
+  fsc,
+  mailType,
+  mergeVariables,
+  qrCode,
+  sendDate,
+  sharedObjectFields,
+  sizeOf,
+  templateIdFields,
+  useType,
+} from './fields';
+import { mergeVariableRules, sendDateRule, sharedPlacementRules } from './rules';
+import { pieceSample } from './sample';
+import type { ArtworkSide, MailpieceTraits } from '../types';
+
+export interface MailpieceDeclaration {
+  name: string;
+  title: string;
+  object: string;
+  idPrefix: string;
+  /** only where ids differ from `<prefix>_<letters and digits>` (snap packs) */
+  idPattern?: string;
+  /** length of the random part of new ids */
+  idLength?: number;
+  description: string;
+  artwork: readonly ArtworkSide[];
+  /** the kind's sizes, the first the default; none for checks */
+  sizes?: readonly string[];
+  /** which optional shared create fields the kind takes */
+  takes: { qr_code: boolean; fsc: boolean };
+  /** `from` is required whatever the destination (letters, checks) */
+  fromRequired?: boolean;
+  /** mail_type schema when the kind narrows it (checks: first class only) */
+  mailType?: TSchema;
+  /** the kind's own create fields */
+  createFields?: TProperties;
+  /** the kind's own response fields */
+  objectFields?: TProperties;
+  /** body rules of the kind */
+  rules?: readonly Rule[];
+  /** rules over the resolved `to` and `from` (see ./rules.ts) */
+  placementRules?: readonly Rule[];
+  /** list filters besides the shared ones */
+  filters?: ListFilter[];
+  /** events besides created and deleted, or none at all (snap packs) */
+  events?: readonly string[] | 'none';
+  /** body fields only a Service-Version on or after the date may send or see */
+  fieldsSince?: Record<string, string>;
+  sample: Record<string, unknown>;
+}
+
+const sharedFilters = (sizes: readonly string[] | undefined): ListFilter[] => [
+  filter(
+    'status',
+    'status',
+    'equals',
+    Type.Union([Type.Literal('processed'), Type.Literal('rendered'), Type.Literal('failed')], {
+      description: 'Only pieces with this render status.',
+    }),
+  ),
+  ...(sizes
+    ? [
+        filter(
+          'size',
+          'size',
+          'any',
+          Type.Array(sizeOf(sizes, 'Size'), { description: `Only these sizes (${sizes.join(', ')}).` }),
+        ),
+      ]
+    : []),
+  filter(
+    'scheduled',
+    'send_date',
+    'scheduled',
+    Type.Boolean({ description: 'true: only pieces with a send_date after their creation; false: the others.' }),
+  ),
+  filter('send_date', 'send_date', 'range', dateFilter('send date')),
+  filter('mail_type', 'mail_type', 'equals', mailType()),
+  filter('campaign_id', 'campaign_id', 'equals', Type.String({ description: 'Only pieces of this campaign.' })),
+];
+
+function createBody(d: MailpieceDeclaration) {
+  const sides = Object.fromEntries(
+    d.artwork.map((side) => [side.field, side.required ? artwork(side.what) : Type.Optional(artwork(side.what))]),
+  );
+  return Type.Object({
+    to: addressRef('The recipient'),
+    from: d.fromRequired ? addressRef('The sender') : Type.Optional(addressRef('The sender (US)')),
+    ...sides,
+    description: Type.Optional(description()),
+    metadata: Type.Optional(metadata()),
+    mail_type: Type.Optional(d.mailType ?? mailType()),
+    merge_variables: Type.Optional(mergeVariables()),
+    send_date: Type.Optional(sendDate()),
+    use_type: Type.Optional(useType()),
+    billing_group_id: Type.Optional(billingGroupId()),
+    ...(d.sizes ? { size: Type.Optional(sizeOf(d.sizes, 'Size')) } : {}),
+    ...(d.takes.qr_code ? { qr_code: Type.Optional(qrCode()) } : {}),
+    ...(d.takes.fsc ? { fsc: Type.Optional(fsc()) } : {}),
+    ...d.createFields,
+  });
+}
+
+export function defineMailpiece(d: MailpieceDeclaration): Resource {
+  const path = `/v1/${d.name}`;
+  const lower = d.title.toLowerCase();
+  const body = createBody(d);
+  const operations: Operation[] = [
+    {
+      name: 'create',
+      method: 'POST',
+      path,
+      summary: `Create a ${lower}`,
+      body,
+      rules: [mergeVariableRules, sendDateRule, ...(d.rules ?? [])],
+      response: 'object',
+      idempotent: true,
+      files: d.artwork.map((side) => side.field),
+    },
+    { name: 'retrieve', method: 'GET', path: `${path}/{id}`, summary: `Retrieve a ${lower}`, response: 'object' },
+    listOperation(path, `List ${d.name.replace(/_/g, ' ')}`, {
+      filters: [...sharedFilters(d.sizes), ...(d.filters ?? [])],
+      sorts: ['date_created', 'send_date'],
+    }),
+    {
+      name: 'cancel',
+      method: 'DELETE',
+      path: `${path}/{id}`,
+      summary: `Cancel a ${lower}`,
+      response: 'deleted',
+    },
+  ];
+  const traits: MailpieceTraits = {
+    artwork: d.artwork,
+    placementRules: [...sharedPlacementRules, ...(d.placementRules ?? [])],
+    idLength: d.idLength ?? 16,
+    sized: Boolean(d.sizes),
+    takesFsc: d.takes.fsc,
+  };
+  const events =
+    d.events === 'none'
+      ? []
+      : ['created', 'rendered_pdf', 'rendered_thumbnails', 'deleted', 'failed', ...(d.events ?? [])].map(
+          (e) => `${d.object}.${e}`,
+        );
+  return {
+    ...defineResource({
+      name: d.name,
+      title: d.title,
+      object: d.object,
+      idPrefix: d.idPrefix,
+      idPattern: d.idPattern,
+      description: d.description,
+      fields: {
+        ...sharedObjectFields(),
+        ...templateIdFields(d.artwork),
+        ...(d.sizes ? { size: sizeOf(d.sizes, 'Size') } : {}),
+        ...(d.takes.fsc ? { fsc: fsc() } : {}),
+        ...d.objectFields,
+      },
+      operations,
+      events,
+      sample: pieceSample(d),
+    }),
+    mailpiece: traits,
+    fieldsSince: d.fieldsSince,
+  };
+}

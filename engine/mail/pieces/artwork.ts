@@ -1,0 +1,149 @@
+// A piece's artwork fields resolved to what the renderer will read: inline HTML, the template's
+// published version (recorded on the piece), a remote URL (fetched by the renderer, under its limits),
+// or an uploaded file, stored durably in `blobs` with the piece.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ApiError } from '../../errors';
+import type { ArtworkSide } from '../../catalog/types';
+import { templates, templateVersions } from '../../catalog/templates';
+import { templateFieldsOf } from '../../catalog/mailpieces/fields';
+import type { UploadRef } from '../../catalog/uploads';
+import { idPatternFor } from '../../catalog/paths';
+import type { ObjectStore, Scope } from '../../store/objects';
+import type { ExtraRow } from '../../store/insert-batcher';
+import { newId } from '../../util/ids';
+
+export type ArtworkSource =
+  | { kind: 'html'; html: string }
+  | { kind: 'template'; template_id: string; version_id: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'file'; blob_id: string; content_type: string; filename: string; size: number };
+
+export interface ResolvedArtwork {
+  sources: Record<string, ArtworkSource>;
+  /** `front_template_id`, `front_template_version_id`, ... for the piece */
+  templateFields: Record<string, string | null>;
+  /** HTML the piece will merge, by field: checked for merge variables at create */
+  html: { field: string; html: string; required: readonly string[] }[];
+  blobs: ExtraRow[];
+}
+
+const TEMPLATE_ID = new RegExp(idPatternFor('tmpl'));
+const IMAGE_LIMIT = 5 * 1_048_576;
+
+/** What an uploaded file is, from its first bytes (never from the name or the client's type). */
+function sniff(bytes: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | 'text/html' | undefined {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const head = bytes
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (head.startsWith('<')) return 'text/html';
+  return undefined;
+}
+
+async function storeUpload(
+  scope: Scope,
+  field: string,
+  file: UploadRef,
+  now: string,
+): Promise<{ source: ArtworkSource; row: ExtraRow; html?: string }> {
+  const bytes = await readFile(file.path);
+  const type = sniff(bytes);
+  if (!type) throw new ApiError('invalid_file', `${field} must be a PDF, PNG, JPEG or HTML file`, 422);
+  if (type.startsWith('image/') && bytes.length > IMAGE_LIMIT)
+    throw new ApiError('file_size_exceeds_limit', `${field} is an image of more than 5 MB`, 422);
+  const id = newId('blob', 24);
+  const row: ExtraRow = {
+    table: 'blobs',
+    row: {
+      id,
+      account_id: scope.accountId,
+      mode: scope.mode,
+      content_type: type,
+      filename: file.filename.slice(0, 255),
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes,
+      date_created: now,
+    },
+  };
+  const source: ArtworkSource = {
+    kind: 'file',
+    blob_id: id,
+    content_type: type,
+    filename: file.filename,
+    size: bytes.length,
+  };
+  return { source, row, html: type === 'text/html' ? bytes.toString('utf8') : undefined };
+}
+
+function remoteUrl(field: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ApiError('invalid_file_url', `${field} is not a valid URL`, 422);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ApiError('invalid_file_url', `${field} must be an http or https URL`, 422);
+  if (url.username || url.password) throw new ApiError('invalid_file_url', `${field} must not carry credentials`, 422);
+  return url.href;
+}
+
+async function publishedVersion(objects: ObjectStore, scope: Scope, field: string, id: string) {
+  const template = await objects.get(scope, templates.name, id);
+  if (!template) throw new ApiError('not_found', `${field} template ${id} not found`, 404);
+  const versionId = String(template.published_version);
+  const version = await objects.get(scope, templateVersions.name, versionId, { parent: id });
+  if (!version) throw new ApiError('not_found', `${field} template ${id} has no published version`, 404);
+  return version;
+}
+
+export async function resolveArtwork(
+  objects: ObjectStore,
+  scope: Scope,
+  sides: readonly ArtworkSide[],
+  body: Record<string, unknown>,
+  now: string,
+): Promise<ResolvedArtwork> {
+  const resolved: ResolvedArtwork = { sources: {}, templateFields: {}, html: [], blobs: [] };
+  for (const side of sides) {
+    const [templateField, versionField] = templateFieldsOf(side.field, side.named);
+    resolved.templateFields[templateField] = null;
+    resolved.templateFields[versionField] = null;
+    const value = body[side.field] as string | UploadRef | undefined;
+    if (value === undefined) continue;
+    if (typeof value !== 'string') {
+      const stored = await storeUpload(scope, side.field, value, now);
+      resolved.sources[side.field] = stored.source;
+      resolved.blobs.push(stored.row);
+      if (stored.html) resolved.html.push({ field: side.field, html: stored.html, required: [] });
+    } else if (TEMPLATE_ID.test(value)) {
+      const version = await publishedVersion(objects, scope, side.field, value);
+      resolved.sources[side.field] = { kind: 'template', template_id: value, version_id: version.id };
+      resolved.templateFields[templateField] = value;
+      resolved.templateFields[versionField] = version.id;
+      resolved.html.push({
+        field: side.field,
+        html: String(version.html),
+        required: (version.required_vars as string[] | undefined) ?? [],
+      });
+    } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+      resolved.sources[side.field] = { kind: 'url', url: remoteUrl(side.field, value) };
+    } else if (value.includes('<')) {
+      resolved.sources[side.field] = { kind: 'html', html: value };
+      resolved.html.push({ field: side.field, html: value, required: [] });
+    } else {
+      throw new ApiError(
+        'invalid',
+        `${side.field} must be HTML, a template id (tmpl_...), an http(s) URL of a PDF, PNG or JPEG, or an uploaded file`,
+        422,
+      );
+    }
+  }
+  return resolved;
+}

@@ -1,0 +1,187 @@
+// Creating a mailpiece of any kind, driven by its catalog declaration: parties resolved (inline ones
+// saved to the address book), placement rules on the resolved addresses, artwork resolved and uploads
+// stored, merge variables checked, dates computed; the piece, its new addresses, its inputs, its
+// uploads, its event and its idempotency answer then commit together. The piece waits in `processed`
+// for the renderer.
+import { ApiError } from '../../errors';
+import { eventOf } from '../../catalog';
+import { billingGroups } from '../../catalog/billing-groups';
+import { fieldPath } from '../../catalog/rules';
+import type { MailpieceTraits, Resource } from '../../catalog/types';
+import type { Settings } from '../../accounts/settings';
+import type { Services } from '../../services';
+import type { ApiObject, Scope } from '../../store/objects';
+import type { IdempotencyClaim } from '../../store/idempotency-claims';
+import type { AddressInput } from '../../catalog/address-fields';
+import { newId } from '../../util/ids';
+import { nowIso } from '../../util/time';
+import { addressCreated, resolveParty, type Party } from './parties';
+import { resolveArtwork } from './artwork';
+import { assertMergeVariables } from './merge';
+import { expectedDeliveryDate, sendDateOf } from './schedule';
+import { drawableBankAccount, takeCheckNumber } from './checks';
+import { isAbroad } from '../../catalog/mailpieces/rules';
+
+export interface PieceRequest {
+  services: Services;
+  scope: Scope;
+  settings: Settings;
+  resource: Resource;
+  body: Record<string, unknown>;
+  claim?: IdempotencyClaim;
+}
+
+/** The fields the piece copies from its body as given (the rest are resolved or computed here). */
+const RESOLVED = new Set(['to', 'from', 'send_date', 'use_type', 'bank_account', 'check_number']);
+const STAMPED = new Set(['id', 'date_created', 'date_modified', 'deleted', 'object']);
+
+function traitsOf(resource: Resource): MailpieceTraits {
+  if (!resource.mailpiece) throw new Error(`${resource.name} is not a mailpiece kind`);
+  return resource.mailpiece;
+}
+
+function useTypeOf(body: Record<string, unknown>, settings: Settings): string {
+  const given = body.use_type;
+  if (typeof given === 'string') return given;
+  if (settings.default_use_type) return settings.default_use_type;
+  throw new ApiError(
+    'invalid',
+    'use_type is required: marketing or operational (null only when the account has a default use_type)',
+    422,
+  );
+}
+
+function runPlacementRules(traits: MailpieceTraits, view: Record<string, unknown>): void {
+  const at = fieldPath('');
+  for (const rule of traits.placementRules) {
+    const violation = rule(view, at);
+    if (violation) throw new ApiError(violation.code ?? 'invalid', violation.message, violation.status ?? 422);
+  }
+}
+
+async function assertBillingGroup(services: Services, scope: Scope, id: unknown): Promise<void> {
+  if (typeof id !== 'string') return;
+  if (!(await services.objects.get(scope, billingGroups.name, id)))
+    throw new ApiError('not_found', `billing_group_id ${id} not found`, 404);
+}
+
+/** The body's own fields the object shows, with defaults (else null) for those left out; later fields override. */
+function copiedFields(resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(resource.schema.properties)) {
+    if (STAMPED.has(key) || RESOLVED.has(key)) continue;
+    if (body[key] !== undefined) out[key] = body[key];
+    else out[key] = schema.default ?? null;
+  }
+  return out;
+}
+
+export async function createPiece(request: PieceRequest): Promise<ApiObject> {
+  const { services, scope, settings, resource, body, claim } = request;
+  const traits = traitsOf(resource);
+  const now = nowIso();
+  const objects = services.objects;
+  const options = { strictness: settings.us_mail_strictness, now };
+  const to = await resolveParty(objects, scope, body.to as string | AddressInput, 'to', options);
+  const from =
+    body.from === undefined || body.from === null
+      ? undefined
+      : await resolveParty(objects, scope, body.from as string | AddressInput, 'from', options);
+  runPlacementRules(traits, { ...body, to: to.address, from: from?.address });
+  const useType = useTypeOf(body, settings);
+  await assertBillingGroup(services, scope, body.billing_group_id);
+  const artwork = await resolveArtwork(objects, scope, traits.artwork, body, now);
+  assertMergeVariables(
+    artwork.html,
+    body.merge_variables as Record<string, unknown> | null,
+    settings.merge_variable_strictness,
+  );
+  const bankAccount =
+    typeof body.bank_account === 'string' ? await drawableBankAccount(objects, scope, body.bank_account) : undefined;
+
+  const sendDate = sendDateOf(body.send_date as string | undefined, now);
+  const mailType = String(body.mail_type ?? 'usps_first_class');
+  const piece: ApiObject = {
+    id: newId(resource.idPrefix, traits.idLength),
+    ...copiedFields(resource, body),
+    to: to.address,
+    from: from?.address ?? null,
+    url: null,
+    carrier: 'USPS',
+    tracking_events: [],
+    thumbnails: [],
+    merge_variables: body.merge_variables ?? null,
+    mail_type: mailType,
+    send_date: sendDate,
+    expected_delivery_date: expectedDeliveryDate(sendDate, mailType, isAbroad({ to: to.address })),
+    use_type: useType,
+    description: body.description ?? null,
+    metadata: body.metadata ?? {},
+    campaign_id: null,
+    billing_group_id: body.billing_group_id ?? null,
+    status: 'processed',
+    failure_reason: null,
+    ...artwork.templateFields,
+    ...kindFields(resource, body, bankAccount),
+    date_created: now,
+    date_modified: now,
+    object: resource.object,
+  };
+  const companions = [to, from]
+    .filter((p): p is Party => p?.inline === true)
+    .map((p) => ({ kind: 'addresses', object: p.address, event: addressCreated }));
+  const inputs = {
+    table: 'piece_inputs',
+    row: {
+      piece_id: piece.id,
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind: resource.name,
+      inputs: JSON.stringify({ artwork: artwork.sources, qr_code: body.qr_code ?? null }),
+    },
+  };
+  const insert = {
+    claim,
+    companions,
+    extra: [...artwork.blobs, inputs],
+    event: resource.events.length ? eventOf(resource, 'created') : undefined,
+  };
+  if (!bankAccount) {
+    await objects.insert(scope, resource.name, piece, insert);
+    return piece;
+  }
+  // A check's number is taken in the transaction that inserts it, so numbers never repeat.
+  await services.db.knex.transaction(async (trx) => {
+    piece.check_number = await takeCheckNumber(trx, scope, bankAccount.id, body.check_number as number | undefined);
+    await objects.insert(scope, resource.name, piece, { ...insert, trx });
+  });
+  return piece;
+}
+
+/** Fields of one kind that are not copied from the body as given. */
+function kindFields(
+  resource: Resource,
+  body: Record<string, unknown>,
+  bankAccount?: ApiObject,
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (bankAccount) {
+    fields.bank_account = bankAccount;
+    fields.memo = body.memo ?? null;
+    fields.message = body.message ?? null;
+  }
+  if (Object.hasOwn(resource.schema.properties, 'tracking_number')) {
+    fields.tracking_number = typeof body.extra_service === 'string' ? trackingNumber() : null;
+  }
+  if (Object.hasOwn(resource.schema.properties, 'return_envelope'))
+    fields.return_envelope = body.return_envelope !== false && body.return_envelope !== undefined;
+  if (Object.hasOwn(resource.schema.properties, 'custom_envelope')) fields.custom_envelope = null;
+  return fields;
+}
+
+/** A USPS-style 22-digit tracking number (9407 + 17 digits + mod-10 check digit). */
+function trackingNumber(): string {
+  const body = `9407${Array.from({ length: 17 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
