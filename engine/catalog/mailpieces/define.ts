@@ -87,7 +87,15 @@ const sharedFilters = (sizes: readonly string[] | undefined): ListFilter[] => [
     Type.Boolean({ description: 'true: only pieces with a send_date after their creation; false: the others.' }),
   ),
   filter('send_date', 'send_date', 'range', dateFilter('send date')),
-  filter('mail_type', 'mail_type', 'equals', mailType()),
+  // no default here: a filter left out filters nothing
+  filter(
+    'mail_type',
+    'mail_type',
+    'equals',
+    Type.Union([Type.Literal('usps_first_class'), Type.Literal('usps_standard')], {
+      description: 'Only pieces sent with this mail type.',
+    }),
+  ),
   filter('campaign_id', 'campaign_id', 'equals', Type.String({ description: 'Only pieces of this campaign.' })),
 ];
 
