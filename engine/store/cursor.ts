@@ -19,12 +19,10 @@ const isId = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_
 
 /** The JSON inside a base64 token of either alphabet, padded or not; undefined for anything else. */
 function tokenJson(token: string): unknown {
-  // Node's decoder skips characters outside the alphabet, so check the shape first. A space is a `+`
-  // of the standard alphabet that reached us unescaped in a query string.
-  const text = token.replace(/ /g, '+');
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return undefined;
+  // Node's decoder skips characters outside the alphabet: check the shape first.
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(token)) return undefined;
   try {
-    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-// Lists: limits, keyset cursors, links, total_count, date and metadata filters in every query form.
+// Lists: limits, keyset cursors (ours and the vendor's), links, total_count, date and metadata filters in
+// every query form.
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { client } from '../helpers/http';
 
@@ -95,6 +96,97 @@ test('total_count in the bracket, JSON and repeated forms', async (t, ctx) => {
     t.is(r.status, 200, q);
     t.is(r.body.total_count, 25, q);
   }
+});
+
+test('unknown include values are ignored, in every form, with or without total_count', async (t, ctx) => {
+  const { api, ids } = await seed(ctx);
+  for (const q of ['include[]=foo', 'include=%5B%22foo%22%5D', 'include=foo', 'include=foo,bar']) {
+    const r = await api('GET', `/v1/addresses?limit=2&${q}`);
+    t.is(r.status, 200, q);
+    t.false('total_count' in r.body, q);
+    t.deepEqual(
+      r.body.data.map((a: { id: string }) => a.id),
+      ids.slice(0, 2),
+      q,
+    );
+  }
+  for (const q of [
+    'include[]=foo&include[]=total_count',
+    'include=%5B%22total_count%22%2C%22foo%22%5D',
+    'include=foo&include=total_count',
+    'include=foo,total_count',
+  ]) {
+    const r = await api('GET', `/v1/addresses?limit=2&${q}`);
+    t.is(r.status, 200, q);
+    t.is(r.body.total_count, 25, q);
+  }
+});
+
+/** A cursor as the vendor builds it: base64 of {dateOffset, idOffset}, in the alphabet and padding asked. */
+function vendorCursor(object: { date_created: string; id: string }, urlSafe: boolean, padded: boolean, date?: string) {
+  const json = JSON.stringify({ dateOffset: date ?? object.date_created, idOffset: object.id });
+  const b64 = Buffer.from(json).toString(urlSafe ? 'base64url' : 'base64');
+  const unpadded = b64.replace(/=+$/, '');
+  return urlSafe && padded ? unpadded.padEnd(Math.ceil(unpadded.length / 4) * 4, '=') : padded ? b64 : unpadded;
+}
+
+test('a vendor-shaped cursor walks the list exactly as our own does, both ways', async (t, ctx) => {
+  const { api } = await seed(ctx);
+  const first = await api('GET', '/v1/addresses?limit=7');
+  const ours = await api('GET', first.body.next_url.slice(first.body.next_url.indexOf('/v1/')));
+  const ids = (r: { body: { data: { id: string }[] } }) => r.body.data.map((a) => a.id);
+  const last = first.body.data[6];
+  const isoOffset = last.date_created.replace('Z', '+00:00');
+  for (const [urlSafe, padded, date] of [
+    [false, true],
+    [false, false],
+    [true, false],
+    [true, true],
+    [true, false, isoOffset],
+  ] as const) {
+    const token = vendorCursor(last, urlSafe, padded, date);
+    const r = await api('GET', `/v1/addresses?limit=7&after=${encodeURIComponent(token)}`);
+    t.is(r.status, 200, token);
+    t.deepEqual(
+      ids(r),
+      ids(ours),
+      `${urlSafe ? 'url-safe' : 'standard'} ${padded ? 'padded' : 'unpadded'} ${date ?? ''}`,
+    );
+    t.truthy(r.body.previous_url, 'paging on from a vendor cursor gives our own links');
+  }
+  const back = vendorCursor(ours.body.data[0], false, true);
+  t.deepEqual(ids(await api('GET', `/v1/addresses?limit=7&before=${encodeURIComponent(back)}`)), ids(first));
+});
+
+test('a malformed vendor-shaped cursor is the spec 422, never a 500', async (t, ctx) => {
+  const { api } = await seed(ctx);
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+  for (const value of [
+    { dateOffset: 'yesterday', idOffset: 'adr_abc' },
+    { dateOffset: '2026-11-20T18:39:45.123Z', idOffset: "adr_x' or 1=1 --" },
+    { dateOffset: '2026-11-20T18:39:45.123Z' },
+    { dateOffset: 1, idOffset: 'adr_abc' },
+    { dateOffset: '2026-11-20T18:39:45.123Z\u0000', idOffset: 'adr_abc' },
+    [],
+    'adr_abc',
+    null,
+  ]) {
+    const r = await api('GET', `/v1/addresses?after=${encodeURIComponent(b64(value))}`);
+    t.is(r.status, 422, JSON.stringify(value));
+    t.is(r.body.error.code, 'invalid', JSON.stringify(value));
+    t.regex(r.body.error.message, /^cursor is invalid/);
+  }
+  t.is((await api('GET', '/v1/addresses?after=eyJk%21%21')).status, 422, 'characters outside base64');
+});
+
+test('a vendor cursor counts only on a date_created walk: under another sort_by it is refused', async (t, ctx) => {
+  const { api } = await seed(ctx);
+  const token = Buffer.from('{"dateOffset":"2026-11-20T18:39:45.123Z","idOffset":"psc_abc123"}').toString('base64');
+  const list = (sort: string) => api('GET', `/v1/postcards?sort_by[${sort}]=asc&after=${encodeURIComponent(token)}`);
+  t.is((await list('date_created')).status, 200);
+  const refused = await list('send_date');
+  t.is(refused.status, 422);
+  t.is(refused.body.error.message, 'cursor is invalid: use the value from next_url or previous_url');
 });
 
 test('limit must be 1 to 100', async (t, ctx) => {
