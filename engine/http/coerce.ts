@@ -2,6 +2,7 @@
 // validation, so `color=true` and `"color": true` are one request. Only exact spellings convert
 // ("2.5" never becomes an integer); anything else is left for validation to refuse.
 import { Kind, type TSchema } from '@sinclair/typebox';
+import { assertSaneInput } from './input-shape';
 
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -44,6 +45,7 @@ function coerceObject(schema: TSchema, value: unknown): unknown {
 }
 
 function coerceRecord(schema: TSchema, value: unknown): unknown {
+  if (typeof value === 'string') return jsonObject(value) ?? value;
   if (!isRecord(value)) return value;
   const [inner] = Object.values(schema.patternProperties as Record<string, TSchema>);
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceTo(inner, v)]));
@@ -61,6 +63,23 @@ function coerceUnion(members: TSchema[], value: unknown): unknown {
     if (converted !== value) return converted;
   }
   return value;
+}
+
+/**
+ * A free-form object sent in a form as JSON text (the `lob` client sends `merge_variables` so), held to
+ * the same shape limits as any parsed body.
+ */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed)) return undefined;
+  assertSaneInput(parsed, 'body');
+  return parsed;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

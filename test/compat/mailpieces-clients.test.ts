@@ -1,0 +1,173 @@
+// The vendor's official clients drive every mailpiece kind they know with nothing changed but the base
+// URL and the key: `lob` 7.x (form bodies, merge_variables as JSON text, files as multipart) and
+// `@lob/lob-typescript-sdk` 1.4.x (JSON bodies, model classes, JSON-in-query lists). Neither knows
+// snap packs; those are covered over HTTP.
+import {
+  ChecksApi,
+  Configuration,
+  LettersApi,
+  PostcardsApi,
+  SelfMailersApi,
+  type CheckEditable,
+  type LetterEditable,
+  type PostcardEditable,
+  type SelfMailerEditable,
+} from '@lob/lob-typescript-sdk';
+import { databaseSuite } from '../helpers/suite';
+import { client } from '../helpers/http';
+import { FROM, TO, verifiedBankAccount } from '../helpers/mail';
+
+type Obj = Record<string, any>;
+interface Kind {
+  create(p: Obj): Promise<Obj>;
+  retrieve(id: string): Promise<Obj>;
+  list(q?: Obj): Promise<Obj>;
+  delete(id: string): Promise<Obj>;
+}
+interface LobNode {
+  postcards: Kind;
+  letters: Kind;
+  checks: Kind;
+  selfMailers: Kind;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Lob = require('lob') as (key: string, options: { host: string }) => LobNode;
+
+const { test } = databaseSuite();
+
+const HTML = '<html><body>Hello {{name}}</body></html>';
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+test('lob 7: postcards (HTML and an uploaded PDF), letters, checks and self mailers: create, retrieve, list, cancel', async (t, {
+  engine,
+}) => {
+  const keys = await engine.createAccount();
+  const lob = Lob(keys.test, { host: `${engine.url}/v1/` });
+  const postcard = await lob.postcards.create({
+    to: TO,
+    from: FROM,
+    front: HTML,
+    back: PDF,
+    use_type: 'marketing',
+    merge_variables: { name: 'Harry' },
+  });
+  t.regex(postcard.id, /^psc_/);
+  t.deepEqual(postcard.merge_variables, { name: 'Harry' }, 'JSON text in a form field is read as the object');
+  t.is(postcard.to.name, 'HARRY ZHANG');
+  t.is((await lob.postcards.retrieve(postcard.id)).id, postcard.id);
+  t.is((await lob.postcards.list({ limit: 1 })).data[0].id, postcard.id);
+  t.deepEqual(await lob.postcards.delete(postcard.id), { id: postcard.id, deleted: true });
+
+  const letter = await lob.letters.create({ to: TO, from: FROM, file: HTML, color: true, use_type: 'operational' });
+  t.is(letter.color, true);
+  t.deepEqual(await lob.letters.delete(letter.id), { id: letter.id, deleted: true });
+
+  const bank = await verifiedBankAccount(client(engine.url, keys.test));
+  // lob 7 flattens inline addresses for postcards, letters and self mailers but not for checks: its
+  // users name saved addresses by id there
+  const check = await lob.checks.create({
+    to: postcard.to.id,
+    from: postcard.from.id,
+    bank_account: bank,
+    amount: 100.5,
+    memo: 'rent',
+    use_type: 'operational',
+  });
+  t.like(check, { amount: 100.5, memo: 'rent', check_number: 10000 });
+  t.is((await lob.checks.retrieve(check.id)).bank_account.id, bank);
+
+  const mailer = await lob.selfMailers.create({
+    to: TO,
+    from: FROM,
+    inside: HTML,
+    outside: HTML,
+    use_type: 'marketing',
+  });
+  t.regex(mailer.id, /^sfm_/);
+  t.is((await lob.selfMailers.list({ limit: 1 })).data[0].id, mailer.id);
+  t.deepEqual(await lob.selfMailers.delete(mailer.id), { id: mailer.id, deleted: true });
+
+  const refused = await t.throwsAsync(
+    lob.postcards.create({ to: TO, front: HTML, back: HTML, use_type: 'marketing', size: '5x7' }),
+  );
+  t.is((refused as Error & { status_code?: number }).status_code, 422);
+});
+
+test('TypeScript SDK: postcards, letters, checks and self mailers through the model classes, lists with filters', async (t, {
+  engine,
+}) => {
+  const keys = await engine.createAccount();
+  const config = new Configuration({ basePath: `${engine.url}/v1`, username: keys.test });
+  const postcards = new PostcardsApi(config);
+  const card = await postcards.create(
+    {
+      to: TO,
+      from: FROM,
+      front: HTML,
+      back: HTML,
+      use_type: 'marketing',
+      merge_variables: { name: 'H' },
+    } as unknown as PostcardEditable,
+    'sdk-key-1',
+  );
+  t.regex(card.id, /^psc_/);
+  const again = await postcards.create(
+    { to: TO, from: FROM, front: HTML, back: HTML, use_type: 'marketing' } as unknown as PostcardEditable,
+    'sdk-key-1',
+  );
+  t.is(again.id, card.id, 'the SDK idempotency key returns the first piece');
+  t.is((await postcards.get(card.id)).id, card.id);
+  const listed = await postcards.list(
+    10,
+    undefined,
+    undefined,
+    ['total_count'],
+    undefined,
+    undefined,
+    ['4x6' as never],
+    false,
+  );
+  t.true((listed.data ?? []).some((p) => p.id === card.id));
+  t.is(listed.total_count, 1);
+  t.true((await postcards.cancel(card.id)).deleted);
+
+  const letters = new LettersApi(config);
+  const letter = await letters.create({
+    to: TO,
+    from: FROM,
+    file: HTML,
+    color: false,
+    use_type: 'operational',
+    merge_variables: { name: 'H' },
+  } as unknown as LetterEditable);
+  t.regex(letter.id ?? '', /^ltr_/);
+  t.is((await letters.get(letter.id!)).id, letter.id);
+  t.true((await letters.cancel(letter.id!)).deleted);
+
+  const bank = await verifiedBankAccount(client(engine.url, keys.test));
+  const checks = new ChecksApi(config);
+  const check = await checks.create({
+    to: TO,
+    from: FROM,
+    bank_account: bank,
+    amount: 12.34,
+    use_type: 'operational',
+  } as unknown as CheckEditable);
+  t.is(check.amount, 12.34);
+  t.is((await checks.get(check.id)).check_number, 10000);
+  t.true((await checks.list(5)).data!.some((c) => c.id === check.id));
+
+  const mailers = new SelfMailersApi(config);
+  const mailer = await mailers.create({
+    to: TO,
+    from: FROM,
+    inside: HTML,
+    outside: HTML,
+    use_type: 'marketing',
+  } as unknown as SelfMailerEditable);
+  t.regex(mailer.id, /^sfm_/);
+  t.true((await mailers.delete(mailer.id)).deleted);
+});
