@@ -36,6 +36,28 @@ const BODY = BODIES[0];
 let turn = 0;
 const nextBody = () => BODIES[turn++ % BODIES.length];
 
+// Postcards to the same places from inline addresses, with HTML artwork and merge variables.
+const SENDER = {
+  name: 'Printpost',
+  address_line1: '185 Berry St',
+  address_city: 'San Francisco',
+  address_state: 'CA',
+  address_zip: '94107',
+};
+const POSTCARDS = BODIES.map((address, i) =>
+  JSON.stringify({
+    to: JSON.parse(address),
+    from: SENDER,
+    front: '<html><body><h1>Hello {{name}}</h1><p>Your code: {{code}}</p></body></html>',
+    back: '<html><body><p>See you soon, {{name}}.</p></body></html>',
+    merge_variables: { name: `Customer ${i}`, code: `SPRING-${i}` },
+    use_type: 'marketing',
+    metadata: { campaign: 'bench' },
+  }),
+);
+let postcardTurn = 0;
+const nextPostcard = () => POSTCARDS[postcardTurn++ % POSTCARDS.length];
+
 async function engineRows(label: string, databaseUrl: string, env: Record<string, string> = {}): Promise<LoadResult[]> {
   const engine = await startChild('engine-server.ts', { DATABASE_URL: databaseUrl, ...env });
   try {
@@ -58,6 +80,13 @@ async function engineRows(label: string, databaseUrl: string, env: Record<string
       await load(`${label} GET /v1/addresses?limit=10`, engine, {
         url: `${engine.url}/v1/addresses?limit=10`,
         headers,
+      }),
+      await load(`${label} POST /v1/postcards`, engine, {
+        url: `${engine.url}/v1/postcards`,
+        method: 'POST',
+        headers,
+        body: POSTCARDS[0],
+        requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: nextPostcard() }) }],
       }),
     ];
   } finally {
@@ -90,6 +119,13 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
   printTable(rows);
   const [tiny, sized] = rows;
+  for (const row of rows.filter((r) => r.name.endsWith('POST /v1/postcards'))) {
+    const address = rows.find((r) => r.name === row.name.replace('postcards', 'addresses'));
+    if (address)
+      process.stdout.write(
+        `  ${row.name}: ${((row.rps / address.rps) * 100).toFixed(0)}% of the address create rate of the same run (aim: 50%)\n`,
+      );
+  }
   for (const row of rows.slice(2)) {
     process.stdout.write(
       `  ${row.name}: ${((row.rps / tiny.rps) * 100).toFixed(0)}% of the bare ceiling, ${((row.rps / sized.rps) * 100).toFixed(0)}% of the address-sized one\n`,
