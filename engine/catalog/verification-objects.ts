@@ -22,6 +22,25 @@ const US_DELIVERABILITY = [
   'undeliverable',
 ] as const;
 const INTL_DELIVERABILITY = ['deliverable', 'deliverable_missing_info', 'undeliverable', 'no_match'] as const;
+/** The vendor's intl coverage levels, deepest first. */
+export const INTL_COVERAGE = ['SUBBUILDING', 'HOUSENUMBER/BUILDING', 'STREET', 'LOCALITY', 'SPARSE'] as const;
+/** The vendor's intl status: Verified, Fixed, Missing info or Unverified, then the level (4 premise ... 1 region). */
+export const INTL_STATUS = [
+  'LV4',
+  'LV3',
+  'LV2',
+  'LV1',
+  'LF4',
+  'LF3',
+  'LF2',
+  'LF1',
+  'LM4',
+  'LM3',
+  'LM2',
+  'LU1',
+] as const;
+export type IntlCoverage = (typeof INTL_COVERAGE)[number];
+export type IntlStatus = (typeof INTL_STATUS)[number];
 const ZIP_CODE_TYPES = ['standard', 'military', 'unique', 'po_box', ''] as const;
 const DIRECTIONS = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', ''] as const;
 const YN = ['Y', 'N', ''] as const;
@@ -140,7 +159,15 @@ export const intlVerificationObject = () =>
     secondary_line: Type.String({ maxLength: 200, description: 'Second line, upper case.' }),
     last_line: s("Locality, region and postal code in the country's postal order."),
     country: Type.String({ pattern: '^[A-Z]{2}$', description: 'Two-letter ISO 3166 code.' }),
+    coverage: oneOf(
+      INTL_COVERAGE,
+      "How deep addresses of the country can be checked: SUBBUILDING (units), HOUSENUMBER/BUILDING, STREET, LOCALITY (city, province or state), SPARSE. Live answers here check postal codes and regions, not streets: LOCALITY where the country's regions are known, else SPARSE.",
+    ),
     deliverability: oneOf(INTL_DELIVERABILITY, 'Summary of the deliverability.'),
+    status: oneOf(
+      INTL_STATUS,
+      'Level of verification: LV verified, LF fixed, LM missing information, LU unverified; the digit is how deep it reached (4 premise, 3 street, 2 locality, 1 region). Live answers here reach the locality: LV2 deliverable, LM2 missing information, LU1 otherwise.',
+    ),
     components: Type.Object({
       primary_number: s('House or building number.'),
       street_name: s('Street.'),

@@ -212,7 +212,9 @@ const INTL_SAMPLE = {
   secondary_line: '',
   last_line: 'SUMMERSIDE PE C1N 1C4',
   country: 'CA',
+  coverage: 'LOCALITY',
   deliverability: 'deliverable',
+  status: 'LV2',
   components: {
     primary_number: '370',
     street_name: 'WATER ST',

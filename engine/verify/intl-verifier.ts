@@ -3,10 +3,12 @@
 // format, Google's libaddressinput data) and upper-cased. No street data: deliverability says what
 // the input itself shows (a missing part, a malformed postal code, a postal code of another province).
 import type { IntlVerificationInput } from '../catalog/verification-fields';
+import type { IntlCoverage, IntlStatus } from '../catalog/verification-objects';
 import { formatAddress } from 'localized-address-format';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { newId } from '../util/ids';
 import { hasRegions, regionCode, regionsOfPostalCode } from './intl-regions';
+import { liveCoverage, liveStatus } from './intl-levels';
 
 export type IntlDeliverability = 'deliverable' | 'deliverable_missing_info' | 'undeliverable' | 'no_match';
 
@@ -17,7 +19,9 @@ export interface IntlVerification {
   secondary_line: string;
   last_line: string;
   country: string;
+  coverage: IntlCoverage;
   deliverability: IntlDeliverability;
+  status: IntlStatus;
   components: { primary_number: string; street_name: string; city: string; state: string; postal_code: string };
   object: 'intl_verification';
 }
@@ -144,7 +148,9 @@ export function verifyIntlAddress(input: IntlVerificationInput): IntlVerificatio
     secondary_line: up(body.secondary_line),
     last_line: lastLine,
     country,
+    coverage: liveCoverage(country),
     deliverability,
+    status: liveStatus(deliverability),
     components: { ...splitStreet(primary), city, state, postal_code: postal },
     object: 'intl_verification',
   };

@@ -144,6 +144,7 @@ test('SDK: IntlVerificationsApi, UsAutocompletionsApi, ZipLookupsApi with test a
   const test = await clients(ctx);
   const d = await test.intl.verifySingle({ primary_line: 'deliverable', country: 'CA' } as never);
   t.is(d.id, 'intl_ver_deliverable');
+  t.like(d, { coverage: 'SUBBUILDING', status: 'LV4' }, 'the SDK model carries coverage and status');
   t.is(
     (await test.intl.verifyBulk({ addresses: [{ primary_line: 'no match', country: 'GB' }] } as never)).addresses
       .length,

@@ -160,6 +160,37 @@ test('deliverability from what the input shows: missing parts, malformed postal 
   );
 });
 
+test('coverage and status say how far the offline check reached: never past the locality', (t) => {
+  const base = { primary_line: '370 Water St', city: 'Summerside', state: 'PE', postal_code: 'C1N 1C4', country: 'CA' };
+  const levels = (input: Record<string, string | undefined>) => {
+    const { coverage, deliverability, status } = verifyIntlAddress(input as never);
+    return { coverage, deliverability, status };
+  };
+  t.deepEqual(levels(base), { coverage: 'LOCALITY', deliverability: 'deliverable', status: 'LV2' });
+  t.deepEqual(levels({ ...base, postal_code: undefined }), {
+    coverage: 'LOCALITY',
+    deliverability: 'deliverable_missing_info',
+    status: 'LM2',
+  });
+  t.deepEqual(levels({ ...base, state: 'Ontario' }), {
+    coverage: 'LOCALITY',
+    deliverability: 'undeliverable',
+    status: 'LU1',
+  });
+  t.deepEqual(levels({ ...base, postal_code: '12345' }), {
+    coverage: 'LOCALITY',
+    deliverability: 'no_match',
+    status: 'LU1',
+  });
+  const gb = { primary_line: '10 Downing Street', city: 'London', postal_code: 'SW1A 2AA', country: 'GB' };
+  t.deepEqual(
+    levels(gb),
+    { coverage: 'SPARSE', deliverability: 'deliverable', status: 'LV2' },
+    'no regions known for GB',
+  );
+  for (const [, input] of FAMILIES) t.regex(verifyIntlAddress(input as never).status, /^(LV2|LM2|LU1)$/);
+});
+
 test('one-line form: the postal code is found by the country pattern, the region by its abbreviation', (t) => {
   const ca = verifyIntlAddress({ address: '370 Water St, Summerside PE C1N 1C4', country: 'CA' });
   t.like(ca, { primary_line: '370 WATER ST', last_line: 'SUMMERSIDE PE C1N 1C4', deliverability: 'deliverable' });
@@ -188,6 +219,8 @@ suite.test('live over HTTP: each family validates against the vendor schema', as
     t.is(r.status, 200, family);
     t.is(r.body.primary_line, primary);
     t.is(r.body.recipient, 'JANE DOE');
+    t.like(r.body, { deliverability: 'deliverable', status: 'LV2' }, family);
+    t.true(['LOCALITY', 'SPARSE'].includes(r.body.coverage), family);
     t.deepEqual(vendorErrors('POST', PATH, r).filter(notTwoLetterState), [], family);
   }
 });
@@ -198,6 +231,13 @@ const TEST_VALUES: Record<string, string> = {
   undeliverable: 'undeliverable',
   'no match': 'no_match',
 };
+/** The canned answers' status, consistent with their deliverability (the vendor's own test answer is LV4). */
+const TEST_STATUS: Record<string, string> = {
+  deliverable: 'LV4',
+  deliverable_missing_info: 'LM4',
+  undeliverable: 'LF3',
+  no_match: 'LU1',
+};
 
 suite.test(
   'test keys: the four magic primary_line values give their deliverability; others the hint',
@@ -207,12 +247,14 @@ suite.test(
       const r = await api('POST', PATH, { json: { primary_line: value, country: 'GB' } });
       conforms(t, 'POST', PATH, r);
       t.is(r.body.deliverability, deliverability);
+      t.like(r.body, { coverage: 'SUBBUILDING', status: TEST_STATUS[deliverability] }, value);
       t.is(r.body.recipient, 'TEST KEYS DO NOT VERIFY ADDRESSES');
     }
     const d = await api('POST', PATH, { json: { primary_line: 'Deliverable', country: 'CA' } });
     t.like(d.body, { primary_line: '370 WATER ST', last_line: 'SUMMERSIDE PE C1N 1C4', country: 'CA' });
     const hint = await api('POST', PATH, { json: { primary_line: '10 Downing St', country: 'GB' } });
     t.is(hint.body.deliverability, 'no_match');
+    t.is(hint.body.status, 'LU1');
     for (const value of Object.keys(TEST_VALUES)) t.true(hint.body.primary_line.includes(value.toUpperCase()));
   },
 );
@@ -275,6 +317,7 @@ suite.test('bulk: entries verified one by one, errors in place', async (t, ctx) 
   t.is(r.status, 200);
   t.is(r.body.errors, true);
   t.is(r.body.addresses[0].last_line, 'LONDON SW1A 2AA');
+  t.like(r.body.addresses[0], { coverage: 'SPARSE', status: 'LV2' });
   t.is(r.body.addresses[1].error.status_code, 422);
   t.deepEqual(vendorErrors('POST', '/v1/bulk/intl_verifications', r), []);
 });

@@ -1,5 +1,6 @@
 // Test-mode international verification: four magic primary_line values (spec), else a hint.
 import type { IntlDeliverability, IntlVerification } from '../intl-verifier';
+import type { IntlStatus } from '../../catalog/verification-objects';
 import { TEST_RECIPIENT } from './us';
 
 const WATER_ST = {
@@ -8,6 +9,18 @@ const WATER_ST = {
   city: 'SUMMERSIDE',
   state: 'PE',
   postal_code: 'C1N 1C4',
+};
+
+/**
+ * The status each canned answer stands for, as if street data had been consulted (the vendor's own test
+ * answer is LV4 at SUBBUILDING coverage): verified to the premise; premise matched with the postal code
+ * missing; street found but not the house number; nothing matched.
+ */
+const STATUS: Record<IntlDeliverability, IntlStatus> = {
+  deliverable: 'LV4',
+  deliverable_missing_info: 'LM4',
+  undeliverable: 'LF3',
+  no_match: 'LU1',
 };
 
 function sample(
@@ -24,7 +37,9 @@ function sample(
     secondary_line: '',
     last_line: last,
     country: 'CA',
+    coverage: 'SUBBUILDING',
     deliverability,
+    status: STATUS[deliverability],
     components,
     object: 'intl_verification',
   };
