@@ -1,4 +1,4 @@
-// `printpost serve | migrate | keys create | settings set|get`, for operators and scripts.
+// `printpost serve | migrate | accounts create|list | keys create | settings set|get`, for operators and scripts.
 import { parseArgs } from 'node:util';
 import { loadConfig, describeConfig, configTable, ConfigError } from './config';
 import { openServices, startEngine } from './server';
@@ -13,7 +13,8 @@ const HELP: Record<string, string> = {
 Commands:
   serve                      start the engine (migrates; creates an account and prints its keys on an empty database)
   migrate                    apply pending database migrations
-  keys create                print one new API key
+  accounts create | list     add an account, or list them with their active keys
+  keys create                print one new API key (creates the default account on an empty database)
   settings get | set         read or change account settings
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
 
@@ -26,7 +27,17 @@ ${configTable()}`,
   deposits:
     'Usage: printpost deposits BANK_ID\n\nPrints the two micro-deposit amounts (cents) made into a live bank account: what POST /v1/bank_accounts/BANK_ID/verify expects.',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
-  keys: 'Usage: printpost keys create --mode test|live [--publishable] [--account NAME]\n\nCreates one API key for the account (default: the first account) and prints only the key.',
+  accounts: `Usage: printpost accounts create NAME
+       printpost accounts list
+
+create adds an account with default settings and no keys, and prints its id and name (tab-separated);
+a name already taken is refused (exit 1). Give it keys with printpost keys create --account NAME.
+list prints one line per account, oldest first: name, id, creation date, active test and live keys.`,
+  keys: `Usage: printpost keys create --mode test|live [--publishable] [--account NAME]
+
+Creates one API key for the account (default: the first account) and prints only the key. On a
+database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
+so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
@@ -36,15 +47,18 @@ ${Object.entries(SETTINGS)
   .join('\n')}`,
 };
 
+/** A mistake in the command line itself: exit 2. */
 class UsageError extends Error {}
+/** A well-formed request the database refuses (a name taken): one sentence, exit 1. */
+class Refused extends Error {}
 
 async function findAccount(services: Services, name: string | undefined): Promise<Account> {
   const account = name ? await services.accounts.byName(name) : await services.accounts.first();
   if (!account)
     throw new UsageError(
       name
-        ? `no account named ${name}`
-        : 'no account yet: run printpost serve once, or pass --account NAME after creating it',
+        ? `no account named ${name}: create it with printpost accounts create ${name}`
+        : 'no account yet: create one with printpost accounts create NAME (or run printpost serve once)',
     );
   return account;
 }
@@ -128,10 +142,44 @@ async function keys(args: string[]): Promise<void> {
   if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
   const mode = values.mode;
   const key = await withServices(async (services) => {
-    const account = await findAccount(services, values.account);
+    const account = values.account ? await findAccount(services, values.account) : await firstAccount(services);
     return services.accounts.createKey(account.id, mode, values.publishable ? 'publishable' : 'secret');
   });
   process.stdout.write(`${key}\n`);
+}
+
+/** The first account; on a database without one, the account serve would create (named by ACCOUNT_NAME). */
+async function firstAccount(services: Services): Promise<Account> {
+  const existing = await services.accounts.first();
+  if (existing) return existing;
+  const name = services.config.bootstrapAccount;
+  const created = await services.accounts.add(name);
+  // stderr: a script reads only the key from stdout.
+  if (created) process.stderr.write(`printpost keys: created account "${name}" (the database had none)\n`);
+  // Otherwise another process made it meanwhile (serve starting, a parallel keys create): use that one.
+  const account = created ?? (await services.accounts.byName(name));
+  if (!account) throw new Error(`could not create the account ${name}`);
+  return account;
+}
+
+async function accounts(args: string[]): Promise<void> {
+  const [verb, name, ...extra] = parseArgs({ args, allowPositionals: true, options: {} }).positionals;
+  if (verb === 'create') {
+    if (name === undefined || extra.length > 0) throw new UsageError(HELP.accounts);
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > 200) throw new UsageError('NAME must be 1 to 200 characters');
+    const account = await withServices((services) => services.accounts.add(trimmed));
+    if (!account) throw new Refused(`an account named ${trimmed} already exists: choose another name`);
+    process.stdout.write(`${account.id}\t${account.name}\n`);
+  } else if (verb === 'list' && name === undefined) {
+    const all = await withServices((services) => services.accounts.list());
+    const line = (a: (typeof all)[number]) =>
+      `${a.name}\t${a.id}\tcreated ${a.dateCreated}\tkeys: ${a.keys.test} test, ${a.keys.live} live`;
+    process.stdout.write(all.map((a) => `${line(a)}\n`).join(''));
+    if (all.length === 0) process.stderr.write('no accounts yet\n');
+  } else {
+    throw new UsageError(HELP.accounts);
+  }
 }
 
 async function settings(args: string[]): Promise<void> {
@@ -163,7 +211,14 @@ function explain(error: Error & { code?: string; port?: number; address?: string
   return error.message;
 }
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, migrate, keys, settings, deposits };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  serve,
+  migrate,
+  accounts,
+  keys,
+  settings,
+  deposits,
+};
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -187,7 +242,7 @@ export async function main(argv: string[]): Promise<number> {
     const code = (error as { code?: string }).code ?? '';
     const usage = error instanceof UsageError || error instanceof ConfigError || code.startsWith('ERR_PARSE_ARGS');
     // Operator mistakes (port taken, database unreachable) deserve a sentence, not a stack trace.
-    const known = usage || /^E[A-Z]+$/.test(code) || /^(28|3D)/.test(code);
+    const known = usage || error instanceof Refused || /^E[A-Z]+$/.test(code) || /^(28|3D)/.test(code);
     process.stderr.write(
       `${known ? `printpost ${command}: ${explain(error as Error & { code?: string })}` : (error as Error).stack}\n`,
     );

@@ -122,7 +122,7 @@ export const VARIABLES = {
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',
     default: 'default',
-    meaning: 'name of the account created (with its keys printed) on an empty database',
+    meaning: 'name of the account created on an empty database by `serve` (which prints its keys) or `keys create`',
     parse: required,
   },
 } satisfies Record<string, Variable<unknown>>;

@@ -27,6 +27,14 @@ export interface Caller {
   keyHash: string;
 }
 
+/** An account as operators list it: when it was made and how many keys of each mode are active. */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  dateCreated: string;
+  keys: Record<Mode, number>;
+}
+
 interface AccountRow {
   id: string;
   name: string;
@@ -44,16 +52,30 @@ export class Accounts {
     private readonly cacheMs = DEFAULT_KEY_CACHE_MS,
   ) {}
 
-  async create(name: string): Promise<{ account: Account; keys: KeySet }> {
+  /** A new account with default settings and no keys; undefined when the name is taken. */
+  async add(name: string): Promise<Account | undefined> {
     const id = newId('acct');
-    await this.knex('accounts').insert({ id, name, settings: '{}', date_created: nowIso() });
+    try {
+      await this.knex('accounts').insert({ id, name, settings: '{}', date_created: nowIso() });
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+    return { id, name, settings: resolveSettings({}) };
+  }
+
+  /** A new account with one key of each mode and kind (shown once: only their hashes are kept). */
+  async create(name: string): Promise<{ account: Account; keys: KeySet }> {
+    const account = await this.add(name);
+    if (!account) throw new Error(`an account named ${name} already exists`);
+    const { id } = account;
     const keys: KeySet = {
       test: await this.createKey(id, 'test', 'secret'),
       live: await this.createKey(id, 'live', 'secret'),
       testPub: await this.createKey(id, 'test', 'publishable'),
       livePub: await this.createKey(id, 'live', 'publishable'),
     };
-    return { account: { id, name, settings: resolveSettings({}) }, keys };
+    return { account, keys };
   }
 
   async createKey(accountId: string, mode: Mode, kind: KeyKind): Promise<string> {
@@ -83,6 +105,25 @@ export class Accounts {
   async first(): Promise<Account | undefined> {
     const row = (await this.knex('accounts').orderBy('date_created').first()) as AccountRow | undefined;
     return row && toAccount(row);
+  }
+
+  /** Every account, oldest first, with its active keys counted by mode. */
+  async list(): Promise<AccountSummary[]> {
+    const rows = (await this.knex('accounts').orderBy(['date_created', 'id']).select('id', 'name', 'date_created')) as {
+      id: string;
+      name: string;
+      date_created: string;
+    }[];
+    const counts = (await this.knex('api_keys')
+      .whereNull('date_revoked')
+      .groupBy('account_id', 'mode')
+      .select('account_id', 'mode')
+      .count({ n: '*' })) as { account_id: string; mode: Mode; n: number | string }[];
+    return rows.map((row) => {
+      const keys: Record<Mode, number> = { test: 0, live: 0 };
+      for (const c of counts) if (c.account_id === row.id) keys[c.mode] = Number(c.n);
+      return { id: row.id, name: row.name, dateCreated: row.date_created, keys };
+    });
   }
 
   async setSetting(accountId: string, name: SettingName, value: SettingValue): Promise<Settings> {
@@ -118,6 +159,12 @@ export class Accounts {
     this.cache.set(hash, { caller, until: Date.now() + this.cacheMs });
     return caller;
   }
+}
+
+/** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 function toAccount(row: AccountRow): Account {
