@@ -42,6 +42,8 @@ FormatRegistry.Set(
   (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)),
 );
 
+FormatRegistry.Set('date', (v) => /^\d{4}-\d\d-\d\d$/.test(v) && !Number.isNaN(Date.parse(v)));
+
 const dateTime = (what: string) =>
   Type.String({ format: 'date-time', description: what, examples: ['2026-11-20T18:39:45.123Z'] });
 

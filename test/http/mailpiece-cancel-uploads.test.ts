@@ -5,7 +5,7 @@ import knex from 'knex';
 import { databaseSuite } from '../helpers/suite';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
-import { FROM, TO, daysAhead, postcard } from '../helpers/mail';
+import { FROM, TO, daysAhead, postcard, verifiedBankAccount } from '../helpers/mail';
 
 const { test, serial } = databaseSuite();
 
@@ -94,11 +94,14 @@ test('two engine processes on one database: concurrent creates with one key make
   engine,
   db,
 }) => {
-  if (db !== 'postgres') return t.pass('several processes share PostgreSQL only');
+  if (db !== 'postgres') {
+    t.pass('several processes share PostgreSQL only');
+    return;
+  }
   const second = await startEngine({ db, shareWith: engine });
   try {
     const apis = [client(engine.url, engine.keys.test), client(second.url, engine.keys.test)];
-    const bank = await (await import('../helpers/mail')).verifiedBankAccount(apis[0]);
+    const bank = await verifiedBankAccount(apis[0]);
     const key = `two-${Math.random()}`;
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -217,7 +220,7 @@ test('a letter file uploaded as HTML, and a check attachment as PDF, are taken',
   );
   t.is(letter.status, 200, JSON.stringify(letter.body));
   t.is(letter.body.color, true, 'form booleans are coerced');
-  const bank = await (await import('../helpers/mail')).verifiedBankAccount(api);
+  const bank = await verifiedBankAccount(api);
   const check = await multipart(
     engine,
     '/v1/checks',
