@@ -96,3 +96,11 @@ for (const db of DATABASES) {
     }
   });
 }
+
+test('no list filter carries a default: a filter left out of the query must filter nothing', (t) => {
+  for (const { resource, operation } of allOperations()) {
+    for (const filter of operation.filters ?? []) {
+      t.is(filter.schema.default, undefined, `${resource.name} ${filter.name} has a default`);
+    }
+  }
+});

@@ -277,3 +277,24 @@ test('test mode: an NCOA to comes back as the moved sample', async (t, { api }) 
   t.is(reply.body.to.recipient_moved, true);
   t.is(reply.body.to.address_line1, '1313 CEMETERY LN');
 });
+
+test('live mode: a piece needs a payment method and a verified e-mail; test keys cannot see live pieces', async (t, {
+  api,
+  engine,
+}) => {
+  const name = `live-${Math.random()}`;
+  const keys = await engine.createAccount(name);
+  const unpaid = await api('POST', '/v1/postcards', { key: keys.live, json: postcard() });
+  t.is(unpaid.status, 401);
+  t.is(unpaid.body.error.code, 'payment_method_unverified');
+  await engine.setSetting('payment_method_verified', true, name);
+  const noEmail = await api('POST', '/v1/postcards', { key: keys.live, json: postcard() });
+  t.is(noEmail.status, 401);
+  t.is(noEmail.body.error.code, 'email_required');
+  await engine.setSetting('email_verified', true, name);
+  const live = await api('POST', '/v1/postcards', { key: keys.live, json: postcard() });
+  t.is(live.status, 200, JSON.stringify(live.body));
+  t.is(live.body.to.recipient_moved, null, 'live mode has no change-of-address data');
+  t.is((await api('GET', `/v1/postcards/${live.body.id}`, { key: keys.test })).status, 404);
+  t.is((await api('GET', `/v1/postcards/${live.body.id}`, { key: keys.live })).status, 200);
+});
