@@ -2,7 +2,7 @@
 // the official clients send (brackets, JSON values, repeated pairs), paged to the end.
 import type { ExecutionContext } from 'ava';
 import { databaseSuite } from '../helpers/suite';
-import { client } from '../helpers/http';
+import { type client } from '../helpers/http';
 import { daysAhead, pieceVendorErrors, postcard } from '../helpers/mail';
 
 const { serial } = databaseSuite();
