@@ -1,4 +1,5 @@
 // The address book: create (standardized, limits, NCOA sample), retrieve, delete.
+import type { Knex } from 'knex';
 import { ApiError, notFound } from '../errors';
 import { countryName, US_TERRITORIES } from '../catalog/countries';
 import { eventOf } from '../catalog';
@@ -104,6 +105,18 @@ export async function createAddress(
   // Live addresses count against the edition's limit: the count and the address commit together, so
   // a crash between them can neither lose a slot nor let one through.
   await services.db.knex.transaction(async (trx) => {
+    await takeLiveAddressSlots(trx, scope, settings, 1);
+    await services.objects.insert(scope, KIND, address, { trx, claim, event: CREATED });
+  });
+  return address;
+}
+
+/**
+ * Takes `count` places of the live edition limit inside the caller's transaction (a live address, or a
+ * mailpiece's inline addresses, which are saved to the book too); 403 feature_limit_reached when full.
+ */
+export async function takeLiveAddressSlots(trx: Knex, scope: Scope, settings: Settings, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
     if ((await incrementBelow(trx, liveAddresses(scope), settings.address_limit)) === undefined) {
       throw new ApiError(
         'feature_limit_reached',
@@ -111,9 +124,7 @@ export async function createAddress(
         403,
       );
     }
-    await services.objects.insert(scope, KIND, address, { trx, claim, event: CREATED });
-  });
-  return address;
+  }
 }
 
 /** Deletes through the generic path, then gives the live allowance its place back. */

@@ -298,3 +298,25 @@ test('live mode: a piece needs a payment method and a verified e-mail; test keys
   t.is((await api('GET', `/v1/postcards/${live.body.id}`, { key: keys.test })).status, 404);
   t.is((await api('GET', `/v1/postcards/${live.body.id}`, { key: keys.live })).status, 200);
 });
+
+test('live inline addresses are saved to the book and count against the edition limit', async (t, { api, engine }) => {
+  const name = `live-limit-${Math.random()}`;
+  const keys = await engine.createAccount(name);
+  for (const [setting, value] of [
+    ['payment_method_verified', true],
+    ['email_verified', true],
+    ['address_limit', 3],
+  ] as const)
+    await engine.setSetting(setting, value, name);
+  t.is((await api('POST', '/v1/postcards', { key: keys.live, json: postcard() })).status, 200, 'to and from: 2 of 3');
+  const full = await api('POST', '/v1/postcards', { key: keys.live, json: postcard() });
+  t.is(full.status, 403);
+  t.is(full.body.error.code, 'feature_limit_reached');
+  const saved = (await api('POST', '/v1/addresses', { key: keys.live, json: TO })).body;
+  t.regex(saved.id, /^adr_/, 'the refused piece took no place');
+  const byId = await api('POST', '/v1/postcards', {
+    key: keys.live,
+    json: postcard({ to: saved.id, from: saved.id }),
+  });
+  t.is(byId.status, 200, 'saved addresses by id take no new place');
+});

@@ -16,6 +16,7 @@ import type { AddressInput } from '../../catalog/address-fields';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { addressCreated, resolveParty, type Party } from './parties';
+import { takeLiveAddressSlots } from '../address-book';
 import { resolveArtwork } from './artwork';
 import { assertMergeVariables } from './merge';
 import { expectedDeliveryDate, sendDateOf } from './schedule';
@@ -146,13 +147,17 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     extra: [...artwork.blobs, inputs],
     event: resource.events.length ? eventOf(resource, 'created') : undefined,
   };
-  if (!bankAccount) {
+  const liveAddresses = scope.mode === 'live' ? companions.length : 0;
+  if (!bankAccount && liveAddresses === 0) {
     await objects.insert(scope, resource.name, piece, insert);
     return piece;
   }
-  // A check's number is taken in the transaction that inserts it, so numbers never repeat.
+  // A check's number, and live inline addresses' places in the edition limit, are taken in the
+  // transaction that inserts the piece: numbers never repeat and no slot is lost or overdrawn.
   await services.db.knex.transaction(async (trx) => {
-    piece.check_number = await takeCheckNumber(trx, scope, bankAccount.id, body.check_number as number | undefined);
+    await takeLiveAddressSlots(trx, scope, settings, liveAddresses);
+    if (bankAccount)
+      piece.check_number = await takeCheckNumber(trx, scope, bankAccount.id, body.check_number as number | undefined);
     await objects.insert(scope, resource.name, piece, { ...insert, trx });
   });
   return piece;
