@@ -47,19 +47,26 @@ export const authentication = {
   },
 };
 
-/** Basic auth with the key as user name, on every request; relative URLs go to the engine. */
+/** Whether a request goes to the engine (and not, say, to where Zapier keeps a file to upload). */
+const toEngine = (url: string | undefined, bundle: Bundle) => {
+  const base = baseUrl(bundle);
+  return !!url && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`));
+};
+
+/** Basic auth with the key as user name, on requests to the engine only; relative URLs go to the engine. */
 export const addAuth = (request: HttpRequestOptions, z: ZObject, bundle: Bundle): HttpRequestOptions => {
   const key = String(bundle.authData?.api_key ?? '');
   if (request.url && request.url.startsWith('/')) request.url = `${baseUrl(bundle)}${request.url}`;
+  if (!toEngine(request.url, bundle)) return request;
   request.headers = { Accept: 'application/json', ...(request.headers ?? {}) };
   if (key)
     (request.headers as Record<string, string>).Authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   return request;
 };
 
-/** Map the engine's error body onto Zapier's errors: 401 is an authentication error. */
-export const handleErrors = (response: HttpResponse, z: ZObject): HttpResponse => {
-  if (response.status < 400) return response;
+/** Map the engine's error body onto Zapier's errors: 401 is an authentication error. Other hosts' answers pass. */
+export const handleErrors = (response: HttpResponse, z: ZObject, bundle: Bundle): HttpResponse => {
+  if (response.status < 400 || !toEngine(response.request?.url, bundle)) return response;
   let body: unknown = {};
   try {
     body = typeof response.data === 'object' && response.data ? response.data : JSON.parse(response.content);

@@ -62,10 +62,10 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   const credOut = join(N8N_DIR, 'dist/credentials');
   // the sources, in the layout n8n's lint rules and tooling expect (not shipped: see `files`); the node
   // itself is written with its description as a literal, and the published code is built from it
-  for (const f of ['runtime.ts', 'Printpost.node.json', 'printpost.svg', 'printpost.dark.svg'])
+  for (const f of ['runtime.ts', 'uploads.ts', 'Printpost.node.json', 'printpost.svg', 'printpost.dark.svg'])
     copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/Printpost', f));
   write(join(N8N_DIR, 'nodes/Printpost/Printpost.node.ts'), await n8nNodeSource(packCatalog));
-  for (const f of ['pack-catalog.ts', 'schema.ts', 'api-error.ts'])
+  for (const f of ['pack-catalog.ts', 'schema.ts', 'api-error.ts', 'multipart.ts'])
     copy(`nodes/common/${f}`, join(N8N_DIR, 'nodes/common', f));
   for (const f of ['paths.ts', 'blank.ts']) copy(`engine/catalog/${f}`, join(N8N_DIR, 'engine/catalog', f));
   write(
@@ -174,8 +174,10 @@ verification engine. Generated from the Printpost catalog by \`scripts/build-pac
 ## Operations
 ${ops}
 
-Field names are the API's own (\`address_line1\`), lists yield one item per object, deletes yield
-\`{id, deleted: true}\`.
+Field names are the API's own (\`address_line1\`), lists yield one item per object, deletes and
+cancels yield \`{id, deleted: true}\`. Artwork fields (a postcard's front and back, a letter's file...)
+take HTML, a template ID or a URL as text, or a file from an input binary property, uploaded as
+multipart/form-data. \`to\` and \`from\` take a saved address or the address fields inline.
 `;
 }
 

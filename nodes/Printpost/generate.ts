@@ -6,6 +6,8 @@ import type { PackOperation, PackResource } from '../common/pack-catalog';
 import { nodeRuntime, type NodeRuntime } from './runtime';
 import { fieldsOf, operationLabel, pathParams, title } from '../common/schema';
 import { asOption, collectionOf, fieldParameters, parameter, resourceLocator, show } from './parameters';
+import { bodyOptions, isUpload, uploadParameters } from './upload-parameters';
+import { ADDITIONAL_FIELDS } from './uploads';
 
 const LIST_CONTROL = new Set(['limit', 'before', 'after']);
 
@@ -34,16 +36,18 @@ function operationParameters(
   }
   const body = fieldsOf(op.body, resources);
   for (const f of body.filter((x) => x.required || x.kind.kind === 'idOrObject'))
-    props.push(...fieldParameters(r, op, f, 'body', resources));
+    props.push(
+      ...(isUpload(op, f) ? uploadParameters(r, op, f, resources) : fieldParameters(r, op, f, 'body', resources)),
+    );
   const optionalBody = body.filter((x) => !x.required && x.kind.kind !== 'idOrObject');
   if (optionalBody.length) {
     props.push(
       collectionOf(
-        'additionalFields',
+        ADDITIONAL_FIELDS,
         'Additional Fields',
         r,
         op,
-        optionalBody.map((f) => asOption(parameter(f, resources), 'body')),
+        optionalBody.flatMap((f) => bodyOptions(op, f, resources)),
       ),
     );
   }

@@ -11,7 +11,9 @@ export const show = (resource: PackResource, op: PackOperation, extra: IDataObje
 });
 
 /** n8n wants descriptions to end without a dangling space; the catalog's are sentences already. */
-const describe = (f: Field) => f.description || title(f.name);
+export const describe = (f: Field) => f.description || title(f.name);
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 export function resourceLocator(
   name: string,
@@ -27,7 +29,7 @@ export function resourceLocator(
       displayName: 'From List',
       name: 'list',
       type: 'list',
-      placeholder: `Select a ${ref.title.toLowerCase()}...`,
+      placeholder: `Select ${article(ref.title)} ${ref.title.toLowerCase()}...`,
       typeOptions: { searchListMethod: listSearchName(ref), searchable: true },
     });
   }
@@ -107,7 +109,12 @@ export function parameter(f: Field, resources: readonly PackResource[], nested =
         typeOptions: { multipleValues: true },
         default: [],
       } as INodeProperties;
+    case 'file':
+      // the text form of an upload field (HTML, a template ID, a URL); the file itself comes from a binary property
+      return { ...base, type: 'string', typeOptions: { rows: 4 }, default: '', ...(placeholder && { placeholder }) };
     case 'record':
+      // free-form values (merge variables may nest): JSON; string values: key/value pairs
+      if (k.free) return { ...base, type: 'json', default: '{}' };
       return {
         ...base,
         type: 'fixedCollection',
@@ -157,7 +164,7 @@ export function parameter(f: Field, resources: readonly PackResource[], nested =
   }
 }
 
-const sendAs = (type: 'body' | 'query', property: string) => ({ send: { type, property } });
+export const sendAs = (type: 'body' | 'query', property: string) => ({ send: { type, property } });
 
 /** The top-level parameters of one operation field: required ones on their own, the rest go to a collection. */
 export function fieldParameters(

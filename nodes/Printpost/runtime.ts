@@ -15,6 +15,7 @@ import type {
 import type { PackResource } from '../common/pack-catalog';
 import { apiError } from '../common/api-error';
 import { coerceObject, listOperation, objectLabel } from '../common/schema';
+import { attachBinaryFiles } from './uploads';
 
 export const CREDENTIAL = 'printpostApi';
 
@@ -33,7 +34,10 @@ export interface NodeRuntime {
 
 /** The node's runtime functions over a catalog: one of each, whatever the operation. */
 export function nodeRuntime(resources: readonly PackResource[]): NodeRuntime {
-  /** Operation-level preSend: turn n8n shapes (key/value pairs, collections) into what the schema says. */
+  /**
+   * Operation-level preSend: turn n8n shapes (key/value pairs, collections) into what the schema says;
+   * with input binary properties for upload fields, send multipart.
+   */
   async function shapeRequest(
     this: IExecuteSingleFunctions,
     requestOptions: IHttpRequestOptions,
@@ -55,7 +59,7 @@ export function nodeRuntime(resources: readonly PackResource[]): NodeRuntime {
         resources,
       ) as IDataObject;
     }
-    return requestOptions;
+    return attachBinaryFiles.call(this, op, requestOptions);
   }
   return { shapeRequest, raiseApiError };
 }

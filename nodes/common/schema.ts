@@ -14,7 +14,8 @@ export type FieldKind =
   | { kind: 'list'; schema: JsonSchema; item: FieldKind }
   | { kind: 'objectList'; schema: JsonSchema; item: JsonSchema }
   | { kind: 'object'; schema: JsonSchema }
-  | { kind: 'record'; schema: JsonSchema }
+  | { kind: 'record'; schema: JsonSchema; free: boolean }
+  | { kind: 'file'; schema: JsonSchema; text?: JsonSchema }
   | { kind: 'idOrObject'; schema: JsonSchema; id: JsonSchema; ref?: PackResource; object: JsonSchema }
   | { kind: 'json'; schema: JsonSchema };
 
@@ -32,7 +33,7 @@ const isNull = (s: JsonSchema) => s.type === 'null';
 const constOf = (s: JsonSchema): Primitive[] | undefined =>
   s.const !== undefined ? [s.const as Primitive] : Array.isArray(s.enum) ? (s.enum as Primitive[]) : undefined;
 
-/** The branches of a union, without `null`. */
+/** The branches of a union, without `null`; unions nested in it (a nullable enum) flattened. */
 export function branches(schema: JsonSchema): { items: JsonSchema[]; nullable: boolean } {
   const list = schema.anyOf ?? schema.oneOf;
   if (!list) {
@@ -41,9 +42,25 @@ export function branches(schema: JsonSchema): { items: JsonSchema[]; nullable: b
     }
     return { items: [schema], nullable: false };
   }
-  const items = list.filter((s) => !isNull(s));
-  return { items, nullable: items.length !== list.length };
+  const items: JsonSchema[] = [];
+  let nullable = false;
+  for (const s of list) {
+    if (isNull(s)) nullable = true;
+    else if (s.anyOf ?? s.oneOf) {
+      const inner = branches(s);
+      items.push(...inner.items);
+      nullable ||= inner.nullable;
+    } else items.push(s);
+  }
+  return { items, nullable };
 }
+
+/** A file upload (multipart part): JSON Schema's binary string. */
+const isBinary = (s: JsonSchema) => s.type === 'string' && s.format === 'binary';
+
+/** The values a branch of an enum-like union stands for: its const(s), or true and false for a boolean. */
+const choicesOf = (s: JsonSchema): Primitive[] | undefined =>
+  constOf(s) ?? (s.type === 'boolean' ? [true, false] : undefined);
 
 const hasProperties = (s: JsonSchema) => !!s.properties && Object.keys(s.properties).length > 0;
 
@@ -51,6 +68,16 @@ export const isRecord = (s: JsonSchema) =>
   s.type === 'object' &&
   !hasProperties(s) &&
   (!!s.patternProperties || (typeof s.additionalProperties === 'object' && s.additionalProperties !== null));
+
+/** A record whose values may be anything (merge variables), not only strings, numbers or booleans. */
+function freeRecord(s: JsonSchema): boolean {
+  const values = s.patternProperties
+    ? Object.values(s.patternProperties)[0]
+    : typeof s.additionalProperties === 'object'
+      ? s.additionalProperties
+      : undefined;
+  return !['string', 'number', 'integer', 'boolean'].includes(String(values?.type));
+}
 
 /** The resource whose ids a string field holds, from its pattern (`^adr_...`). */
 function referencedResource(s: JsonSchema, resources: readonly PackResource[]): PackResource | undefined {
@@ -62,8 +89,11 @@ function referencedResource(s: JsonSchema, resources: readonly PackResource[]): 
 function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): FieldKind {
   const { items } = branches(schema);
   if (items.length > 1) {
-    const consts = items.map(constOf);
+    const consts = items.map(choicesOf);
     if (consts.every((c) => c !== undefined)) return { kind: 'options', schema, values: consts.flat() as Primitive[] };
+    const file = items.find(isBinary);
+    const text = items.find((s) => s.type === 'string' && !isBinary(s) && s.const === undefined);
+    if (file && items.length === 2 && text) return { kind: 'file', schema, text };
     const str = items.find((s) => s.type === 'string' && s.const === undefined);
     const obj = items.find((s) => s.type === 'object' && hasProperties(s));
     if (items.length === 2 && str && obj)
@@ -75,6 +105,7 @@ function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): Fiel
   if (values) return { kind: 'options', schema: s, values };
   switch (s.type) {
     case 'string':
+      if (isBinary(s)) return { kind: 'file', schema: s };
       return { kind: 'string', schema: s, ref: referencedResource(s, resources) };
     case 'integer':
     case 'number':
@@ -91,7 +122,7 @@ function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): Fiel
       return { kind: 'json', schema: s };
     }
     case 'object':
-      if (isRecord(s)) return { kind: 'record', schema: s };
+      if (isRecord(s)) return { kind: 'record', schema: s, free: freeRecord(s) };
       if (hasProperties(s)) return { kind: 'object', schema: s };
       return { kind: 'json', schema: s };
     default:
@@ -130,18 +161,22 @@ export const isCreateLike = (op: PackOperation) => op.method === 'POST';
 
 // ---- turning what a form produced back into what the schema says ----------------------------
 
-/** Key/value pairs (n8n fixedCollection, Zapier dict) into a plain object. */
-function toRecord(value: unknown): Record<string, unknown> | undefined {
+/**
+ * Key/value pairs (n8n fixedCollection, Zapier dict) or JSON into a plain object. A free record
+ * (any values) comes as JSON or an object, never as pairs: its own `pairs` key is left alone.
+ */
+function toRecord(value: unknown, free = false): Record<string, unknown> | undefined {
   if (isBlank(value)) return undefined;
   if (typeof value === 'string') {
     try {
-      return toRecord(JSON.parse(value));
+      return toRecord(JSON.parse(value), free);
     } catch {
       return undefined;
     }
   }
   if (typeof value !== 'object') return undefined;
   const v = value as Record<string, unknown>;
+  if (free) return Array.isArray(value) ? undefined : v;
   const pairs = Array.isArray(value) ? value : Array.isArray(v.pairs) ? v.pairs : undefined;
   if (pairs) {
     const out: Record<string, unknown> = {};
@@ -158,8 +193,16 @@ export function coerce(value: unknown, schema: JsonSchema, resources: readonly P
   if (value === undefined) return undefined;
   const kind = fieldKind(schema, resources);
   switch (kind.kind) {
-    case 'record':
-      return toRecord(value);
+    case 'record': {
+      // text that is not JSON goes as it is: the engine says what it expected, rather than the field vanishing
+      const parsed = typeof value === 'string' && !isBlank(value) ? parseJson(value) : value;
+      return typeof parsed === 'string' ? parsed : toRecord(parsed, kind.free);
+    }
+    case 'options': {
+      // a form gives `true` or `3` as text; the schema's own value is sent
+      const own = kind.values.find((v) => typeof v !== 'string' && String(v) === value);
+      return own ?? value;
+    }
     case 'number':
       if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
       return value;
@@ -167,10 +210,12 @@ export function coerce(value: unknown, schema: JsonSchema, resources: readonly P
       if (value === 'true' || value === 'yes') return true;
       if (value === 'false' || value === 'no') return false;
       return value;
-    case 'object':
-      return typeof value === 'object' && value !== null
-        ? coerceObject(value as Record<string, unknown>, kind.schema, resources)
-        : parseJson(value);
+    case 'object': {
+      const obj = typeof value === 'object' && value !== null ? value : parseJson(value);
+      return typeof obj === 'object' && obj !== null && !Array.isArray(obj)
+        ? withConsts(coerceObject(obj as Record<string, unknown>, kind.schema, resources), kind.schema)
+        : obj;
+    }
     case 'idOrObject':
       if (typeof value === 'object' && value !== null)
         return coerceObject(value as Record<string, unknown>, kind.object, resources);
@@ -208,6 +253,19 @@ export function coerce(value: unknown, schema: JsonSchema, resources: readonly P
     default:
       return value;
   }
+}
+
+/**
+ * A given object's required properties that can hold one value only (`position: 'relative'`) are
+ * filled in: forms show them as a choice of one, easy to leave out.
+ */
+function withConsts(obj: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  if (Object.keys(obj).length === 0) return obj;
+  for (const name of schema.required ?? []) {
+    const only = constOf(schema.properties?.[name] ?? {});
+    if (obj[name] === undefined && only?.length === 1) obj[name] = only[0];
+  }
+  return obj;
 }
 
 function parseJson(value: unknown): unknown {
@@ -253,12 +311,14 @@ const WORDS: Record<string, string> = {
   pdf: 'PDF',
   ach: 'ACH',
   qr: 'QR',
+  usps: 'USPS',
+  fsc: 'FSC',
 };
 
-/** `address_line1` -> `Address Line 1`, `us_zip_lookups` -> `US ZIP Lookups`. */
+/** `address_line1` -> `Address Line 1`, `us_zip_lookups` -> `US ZIP Lookups`; sizes stay whole (`4x6`). */
 export function title(name: string): string {
   return name
-    .replace(/([a-z])(\d)/g, '$1 $2')
+    .replace(/([a-z]{2,})(\d)/g, '$1 $2')
     .split(/[_\s]+/)
     .filter(Boolean)
     .map((w) => WORDS[w.toLowerCase()] ?? w.charAt(0).toUpperCase() + w.slice(1))

@@ -7,6 +7,7 @@ import { packCatalog } from '../common/catalog-data';
 import type { PackOperation, PackResource } from '../common/pack-catalog';
 import { isCreateLike, listOperation, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
 import { buildBody, dropdown, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
+import { givenUploads, multipartBody } from './uploads';
 
 // Replaced by the build with the pack's version.
 declare const PACK_VERSION: string | undefined;
@@ -60,7 +61,7 @@ const sentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
 
 function createFor(r: PackResource, op: PackOperation, resources: readonly PackResource[]) {
   const fields: InputField[] = pathFields(r, op, resources, op.name);
-  fields.push(...inputFields(op.body, resources, listable));
+  fields.push(...inputFields(op.body, resources, listable, '', true, op.files));
   if (op.query) fields.push(...inputFields(op.query, resources, listable).map((f) => ({ ...f, required: false })));
   if (op.idempotent) {
     fields.push({
@@ -78,11 +79,15 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
     const params = op.query ? buildBody(input, op.query, resources) : undefined;
     const headers: Record<string, string> = body ? { 'Content-Type': 'application/json' } : {};
     if (op.idempotent && input.idempotency_key) headers['Idempotency-Key'] = String(input.idempotency_key);
+    // files given for upload fields: multipart, the files streamed from where Zapier keeps them
+    const uploads = givenUploads(op.files, input);
+    const multipart = body && uploads.length ? await multipartBody(z, body, uploads, input) : undefined;
+    if (multipart) headers['Content-Type'] = multipart.contentType;
     const response = await z.request({
       method: op.method,
       url: `${baseUrl(bundle)}${fillPath(op, input)}`,
       headers,
-      ...(body && { body }),
+      ...(body && { body: multipart?.stream ?? body }),
       ...(params && Object.keys(params).length > 0 && { params: params as Record<string, string> }),
     });
     return response.data;

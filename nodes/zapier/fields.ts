@@ -3,12 +3,13 @@
 import type { JsonSchema, PackResource } from '../common/pack-catalog';
 import { coerceObject, fieldsOf, optionLabel, title, type Field } from '../common/schema';
 import { isBlank } from '../../engine/catalog/blank';
+import { uploadKey } from './uploads';
 
 export interface InputField {
   key: string;
   label?: string;
   helpText?: string;
-  type?: 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'datetime' | 'password' | 'copy';
+  type?: 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'datetime' | 'password' | 'copy' | 'file';
   required?: boolean;
   placeholder?: string;
   default?: string;
@@ -45,12 +46,35 @@ export const listTriggerKey = (r: PackResource) => `${r.name}_list`;
 export const dropdown = (r: PackResource | undefined, listable: (r: PackResource) => boolean) =>
   r && listable(r) ? `${listTriggerKey(r)}.id.label` : undefined;
 
+/**
+ * An upload field (the operation's `files`): its text form (HTML, template id, URL) and a Zapier file
+ * field beside it; either may be given, so neither is required on its own.
+ */
+function uploadFields(f: Field): InputField[] {
+  const name = title(f.name);
+  const text = f.kind.kind !== 'file' || !!f.kind.text;
+  const either = f.required ? ` ${name} or ${name} (File Upload) is required.` : '';
+  const upload: InputField = {
+    key: uploadKey(f.name),
+    label: `${name} (File Upload)`,
+    type: 'file',
+    required: false,
+    helpText: `A PDF, PNG or JPEG file uploaded as ${name.toLowerCase()}${text ? `, instead of ${name}` : ''}.${either}`,
+  };
+  if (!text) return [{ ...upload, required: f.required }];
+  return [
+    { key: f.name, label: name, type: 'text', required: false, helpText: `${help(f)}${either}`.slice(0, 1000) },
+    upload,
+  ];
+}
+
 export function inputFields(
   schema: JsonSchema | undefined,
   resources: readonly PackResource[],
   listable: (r: PackResource) => boolean,
   prefix = '',
   parentRequired = true,
+  files: readonly string[] = [],
 ): InputField[] {
   const out: InputField[] = [];
   for (const f of fieldsOf(schema, resources)) {
@@ -62,6 +86,10 @@ export function inputFields(
       helpText: help(f),
       required,
     };
+    if (!prefix && files.includes(f.name)) {
+      out.push(...uploadFields(f));
+      continue;
+    }
     const k = f.kind;
     switch (k.kind) {
       case 'string': {
@@ -99,7 +127,11 @@ export function inputFields(
         out.push({ ...base, type: k.item.kind === 'number' ? 'number' : 'string', list: true });
         break;
       case 'record':
+        // free-form values too (merge variables): Zapier steps map flat key/value pairs
         out.push({ ...base, dict: true });
+        break;
+      case 'file':
+        out.push({ ...base, type: 'text' });
         break;
       case 'object':
         out.push(...inputFields(k.schema, resources, listable, `${key}${SEP}`, false));

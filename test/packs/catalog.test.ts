@@ -87,19 +87,19 @@ const address = Type.Object({
 const synthetic = toPackCatalog([
   ...catalog,
   {
-    name: 'postcards',
-    title: 'Postcard',
-    object: 'postcard',
-    idPrefix: 'psc',
-    idPattern: '^psc_[a-zA-Z0-9]+$',
-    description: 'Postcards.',
-    schema: Type.Object({ id: Type.String(), to: address, size: Type.String(), object: Type.Literal('postcard') }),
+    name: 'flyers',
+    title: 'Flyer',
+    object: 'flyer',
+    idPrefix: 'fly',
+    idPattern: '^fly_[a-zA-Z0-9]+$',
+    description: 'Flyers.',
+    schema: Type.Object({ id: Type.String(), to: address, size: Type.String(), object: Type.Literal('flyer') }),
     operations: [
       {
         name: 'create',
         method: 'POST',
-        path: '/v1/postcards',
-        summary: 'Create a postcard',
+        path: '/v1/flyers',
+        summary: 'Create a flyer',
         idempotent: true,
         response: 'object',
         body: Type.Object({
@@ -132,20 +132,38 @@ const synthetic = toPackCatalog([
             ),
           ),
           send_date: Type.Optional(Type.String({ format: 'date-time', description: 'When to send.' })),
+          artwork: Type.Union([
+            Type.String({ description: 'HTML or a URL.' }),
+            Type.Unsafe({ type: 'string', format: 'binary' }),
+          ]),
+          insert: Type.Optional(Type.Unsafe({ type: 'string', format: 'binary', description: 'A file only.' })),
+          finish: Type.Optional(
+            Type.Union([Type.Union([Type.Literal('matte'), Type.Literal('gloss')]), Type.Null()], {
+              description: 'Finish.',
+            }),
+          ),
+          envelope: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('window')], { description: 'Envelope.' })),
+          badge: Type.Optional(
+            Type.Object(
+              { kind: Type.Literal('star'), size: Type.Number({ description: 'Inches.' }) },
+              { description: 'A badge.' },
+            ),
+          ),
         }),
+        files: ['artwork', 'insert'],
       },
       {
         name: 'retrieve',
         method: 'GET',
-        path: '/v1/postcards/{id}',
-        summary: 'Retrieve a postcard',
+        path: '/v1/flyers/{id}',
+        summary: 'Retrieve a flyer',
         response: 'object',
       },
       {
         name: 'list',
         method: 'GET',
-        path: '/v1/postcards',
-        summary: 'List postcards',
+        path: '/v1/flyers',
+        summary: 'List flyers',
         response: 'list',
         query: Type.Object({
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -156,23 +174,23 @@ const synthetic = toPackCatalog([
       {
         name: 'cancel',
         method: 'DELETE',
-        path: '/v1/postcards/{id}',
-        summary: 'Cancel a postcard',
+        path: '/v1/flyers/{id}',
+        summary: 'Cancel a flyer',
         response: 'deleted',
       },
       {
         name: 'verify',
         method: 'POST',
-        path: '/v1/postcards/{id}/verify',
-        summary: 'Verify a postcard',
+        path: '/v1/flyers/{id}/verify',
+        summary: 'Verify a flyer',
         response: 'object',
         body: Type.Object({
           amounts: Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description: 'Two amounts in cents.' }),
         }),
       },
     ],
-    events: ['postcard.created'],
-    sample: { id: 'psc_123', object: 'postcard' },
+    events: ['flyer.created'],
+    sample: { id: 'fly_123', object: 'flyer' },
   },
 ] as never) as PackResource[];
 
@@ -180,7 +198,7 @@ const find = (props: INodeProperties[], name: string, op: string) =>
   props.filter(
     (p) =>
       p.name === name &&
-      (p.displayOptions?.show?.resource as string[] | undefined)?.includes('postcards') &&
+      (p.displayOptions?.show?.resource as string[] | undefined)?.includes('flyers') &&
       (p.displayOptions?.show?.operation as string[] | undefined)?.includes(op),
   );
 
@@ -207,12 +225,34 @@ test('n8n generator: id-or-object, enums, nullable enums, records, arrays, custo
   t.is(byName.size.default, '4x6');
   t.is(byName.color.type, 'boolean');
   t.deepEqual(byName.quantity.typeOptions, { minValue: 1, maxValue: 10, numberPrecision: 0 });
-  t.is(byName.merge_variables.type, 'fixedCollection');
+  t.is(byName.merge_variables.type, 'json', 'free-form values (merge variables) are JSON');
+  t.deepEqual(
+    byName.finish.options?.map((o) => (o as { value: string }).value),
+    ['matte', 'gloss'],
+    'a nullable enum (union in a union) is a choice',
+  );
+  t.deepEqual(
+    byName.envelope.options?.map((o) => (o as { value: unknown }).value),
+    [true, false, 'window'],
+  );
+  // upload fields: the required one chooses text or binary; the optional file-only one names a binary property
+  const [artworkSource] = find(props, 'artworkSource', 'create');
+  t.deepEqual(
+    artworkSource.options?.map((o) => (o as { value: string }).value),
+    ['text', 'binary'],
+  );
+  t.deepEqual(find(props, 'artwork', 'create')[0].displayOptions?.show?.artworkSource, ['text']);
+  t.deepEqual(find(props, 'artwork', 'create')[0].routing?.send, { type: 'body', property: 'artwork' });
+  const [artworkBinary] = find(props, 'artworkBinaryProperty', 'create');
+  t.deepEqual(artworkBinary.displayOptions?.show?.artworkSource, ['binary']);
+  t.is(artworkBinary.routing, undefined, 'read by the preSend, not routed');
+  t.false('insert' in byName, 'a file-only field has no text form');
+  t.is(byName.insertBinaryProperty.type, 'string');
   t.is(byName.tags.typeOptions?.multipleValues, true);
   t.is(byName.lines.type, 'fixedCollection');
   t.truthy(find(props, 'options', 'create')[0]);
   const verifyId = find(props, 'id', 'verify')[0];
-  t.is(verifyId.routing?.request?.url, '=/v1/postcards/{{ encodeURIComponent($value) }}/verify');
+  t.is(verifyId.routing?.request?.url, '=/v1/flyers/{{ encodeURIComponent($value) }}/verify');
   t.is(find(props, 'amounts', 'verify')[0].typeOptions?.multipleValues, true);
   t.is((find(props, 'filters', 'list')[0].options as INodeProperties[])[0].name, 'status');
   // n8n can resolve defaults of every parameter
@@ -222,15 +262,15 @@ test('n8n generator: id-or-object, enums, nullable enums, records, arrays, custo
 test('Zapier generator: the synthetic app validates; flat inputs fold back into the schema', (t) => {
   const app = buildApp(synthetic, '19.1.0');
   t.deepEqual(validateApp(app), []);
-  t.truthy(app.creates.postcards_create && app.creates.postcards_cancel && app.creates.postcards_verify);
-  const fields = app.creates.postcards_create.operation.inputFields;
+  t.truthy(app.creates.flyers_create && app.creates.flyers_cancel && app.creates.flyers_verify);
+  const fields = app.creates.flyers_create.operation.inputFields;
   t.is(fields.find((f) => f.key === 'to')?.dynamic, 'addresses_list.id.label');
   t.truthy(fields.find((f) => f.key === 'to__address_line1'));
   t.deepEqual(
     fields.find((f) => f.key === 'size')?.choices?.map((c) => c.value),
     ['4x6', '6x9', '6x11'],
   );
-  const body = synthetic.find((r) => r.name === 'postcards')!.operations[0].body!;
+  const body = synthetic.find((r) => r.name === 'flyers')!.operations[0].body!;
   t.deepEqual(
     buildBody(
       {
@@ -256,6 +296,21 @@ test('Zapier generator: the synthetic app validates; flat inputs fold back into 
     },
   );
   t.deepEqual(buildBody({ to: 'adr_123', to__name: 'ignored' }, body, synthetic), { to: 'adr_123' });
+  // choices typed as text get the schema's own values; a lone-value property of a given object is filled
+  t.deepEqual(
+    buildBody(
+      { to: 'adr_1', envelope: 'true', finish: 'gloss', badge__size: '2', artwork_upload: 'https://x/a.pdf' },
+      body,
+      synthetic,
+    ),
+    { to: 'adr_1', envelope: true, finish: 'gloss', badge: { kind: 'star', size: 2 } },
+  );
+  // upload fields: the text form and a Zapier file field beside it, neither required alone
+  const byKey = Object.fromEntries(fields.map((f) => [f.key, f]));
+  t.like(byKey.artwork, { type: 'text', required: false });
+  t.like(byKey.artwork_upload, { type: 'file', required: false });
+  t.like(byKey.insert_upload, { type: 'file', required: false });
+  t.false('insert' in byKey, 'a file-only field has no text form');
 });
 
 test('the published n8n node source holds its description as a literal: every operation and field visible, equal to the generated one', async (t) => {

@@ -186,6 +186,23 @@ export async function runWorkflow(
   input: IDataObject[] = [{}],
   extraTypes: Record<string, INodeType> = {},
 ): Promise<RunResult> {
+  return runWorkflowItems(
+    loader,
+    credentials,
+    steps,
+    input.map((json) => ({ json })),
+    extraTypes,
+  );
+}
+
+/** As runWorkflow, the first step receiving whole items (json and binary). */
+export async function runWorkflowItems(
+  loader: PackageDirectoryLoader,
+  credentials: { apiKey: string; baseUrl: string },
+  steps: StepSpec[],
+  items: INodeExecutionData[],
+  extraTypes: Record<string, INodeType> = {},
+): Promise<RunResult> {
   const nodes: INode[] = steps.map((s, i) => ({
     id: `node-${i}`,
     name: s.name,
@@ -233,7 +250,7 @@ export async function runWorkflow(
       metadata: {},
       waitingExecution: {},
       waitingExecutionSource: null,
-      nodeExecutionStack: [{ node: nodes[0], data: { main: [input.map((json) => ({ json }))] }, source: null }],
+      nodeExecutionStack: [{ node: nodes[0], data: { main: [items] }, source: null }],
     },
   } as unknown as IRunExecutionData;
 
