@@ -1,5 +1,9 @@
-// Bodies for mailpiece tests: inline addresses and a minimal valid create of each kind.
+// Mailpiece test fixtures: inline addresses, a minimal valid create of each kind, a real small PDF,
+// a verified bank account, and the vendor-schema check with its pinned differences.
+import type { client } from './http';
 import { vendorResponseErrors } from './vendorSchema';
+
+type Call = ReturnType<typeof client>;
 
 /**
  * Differences pinned, any other is a failure: until the renderer has made it a piece has no url (the
@@ -86,16 +90,23 @@ export const selfMailer = (extra: Record<string, unknown> = {}) => ({
 
 export const snapPack = selfMailer;
 
-/** A verified test-mode bank account's id. */
-export async function verifiedBankAccount(
-  api: (method: string, path: string, options?: { json?: unknown }) => Promise<{ status: number; body: any }>,
-): Promise<string> {
-  const created = await api('POST', '/v1/bank_accounts', {
-    json: { routing_number: '322271627', account_number: '123456789', account_type: 'company', signatory: 'Jane Doe' },
+export async function ok(call: Call, method: string, path: string, json?: unknown): Promise<Record<string, unknown>> {
+  const res = await call(method, path, json === undefined ? {} : { json });
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Record<string, unknown>;
+}
+
+/** A test-mode bank account, verified with the test amounts: checks may be drawn on it. */
+export async function verifiedBankAccount(call: Call): Promise<string> {
+  const account = await ok(call, 'POST', '/v1/bank_accounts', {
+    routing_number: '322271627',
+    account_number: '123456789',
+    account_type: 'company',
+    signatory: 'Jane Doe',
   });
-  const verified = await api('POST', `/v1/bank_accounts/${created.body.id}/verify`, { json: { amounts: [11, 35] } });
-  if (verified.status !== 200) throw new Error(JSON.stringify(verified.body));
-  return created.body.id as string;
+  const verified = await ok(call, 'POST', `/v1/bank_accounts/${String(account.id)}/verify`, { amounts: [11, 35] });
+  if (verified.verified !== true) throw new Error(`bank account not verified: ${JSON.stringify(verified)}`);
+  return String(account.id);
 }
 
 export const check = (bankAccount: string, extra: Record<string, unknown> = {}) => ({
@@ -110,22 +121,25 @@ export const check = (bankAccount: string, extra: Record<string, unknown> = {}) 
 /** A date-time `days` days from now, as the API takes it. */
 export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** A one-page PDF, 6.25 x 4.25 in, written by hand (enough for the type check at create). */
-export function tinyPdf(): Buffer {
+/** A one-page 6x4 in PDF saying `text`, with a correct cross-reference table. */
+export function minimalPdf(text: string): Buffer {
+  const content = `BT /F1 24 Tf 72 144 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 450 306] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 288] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  let out = '%PDF-1.4\n';
+  let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }

@@ -5,7 +5,7 @@ import knex from 'knex';
 import { databaseSuite } from '../helpers/suite';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
-import { FROM, TO, daysAhead, postcard, tinyPdf, verifiedBankAccount } from '../helpers/mail';
+import { FROM, TO, daysAhead, postcard, minimalPdf, verifiedBankAccount } from '../helpers/mail';
 
 const { test, serial } = databaseSuite();
 
@@ -148,7 +148,7 @@ const addressFields = (prefix: string, address: Record<string, string>) =>
 test('uploaded PDF and PNG artwork is stored in the database with the piece; anything else is invalid_file', async (t, {
   engine,
 }) => {
-  const pdf = tinyPdf();
+  const pdf = minimalPdf('Front');
   const reply = await multipart(
     engine,
     '/v1/postcards',
@@ -211,7 +211,7 @@ test('a letter file uploaded as HTML, and a check attachment as PDF, are taken',
       bank_account: bank,
       amount: '10.25',
     },
-    { attachment: [tinyPdf(), 'invoice.pdf'] },
+    { attachment: [minimalPdf('Front'), 'invoice.pdf'] },
   );
   t.is(check.status, 200, JSON.stringify(check.body));
   t.is(check.body.amount, 10.25);
