@@ -176,11 +176,21 @@ export class ObjectStore {
     throw new Error(`${kind} ${id} kept changing under ${CAS_ATTEMPTS} attempts to update it`);
   }
 
-  /** Marks the object deleted, recording `<object>.deleted` when the resource declares it; false if absent. */
-  async delete(scope: Scope, resource: Resource, id: string, parent?: string): Promise<boolean> {
+  /**
+   * Marks the object deleted, recording `<object>.deleted` when the resource declares it; false if absent.
+   * `refuse` may forbid it on the object as it is now (a mailpiece past its cancellation window).
+   */
+  async delete(
+    scope: Scope,
+    resource: Resource,
+    id: string,
+    parent?: string,
+    refuse?: Transition['refuse'],
+  ): Promise<boolean> {
     const type = `${resource.object}.deleted`;
     const deleted = await this.transition(scope, resource.name, id, {
       parent,
+      refuse,
       change: (current) => ({ ...current, deleted: true }),
       event: resource.events.includes(type) ? { type, resource: resource.name } : undefined,
     });

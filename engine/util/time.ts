@@ -1,3 +1,5 @@
+import { isoInstant } from '../catalog/dates';
+
 let last = 0;
 
 /**
@@ -14,13 +16,6 @@ export function nowIso(): string {
  * Returns undefined for anything that is not a real date.
  */
 export function parseIsoDate(value: string): string | undefined {
-  const text = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text)) return undefined;
-  const withZone = /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? `${text}T00:00:00Z`
-    : /(Z|[+-]\d{2}:?\d{2})$/i.test(text)
-      ? text
-      : `${text}Z`;
-  const ms = Date.parse(withZone.replace(' ', 'T'));
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  const ms = isoInstant(value);
+  return ms === undefined ? undefined : new Date(ms).toISOString();
 }

@@ -2,6 +2,7 @@
 // once `to` and `from` are resolved to address objects (an address id says nothing about its country
 // until it is read), on a view of the body whose `to` and `from` are those objects.
 import { isBlank } from '../blank';
+import { isoInstant } from '../dates';
 import type { Rule, RuleViolation } from '../types';
 
 const MERGE_LIMIT = 25_000;
@@ -42,23 +43,9 @@ export const mergeVariableRules: Rule = (body, at) => {
   return badMergeKey(vars, at('merge_variables'));
 };
 
-/** The instant a send_date names (a date alone is midnight UTC; no zone is UTC), or undefined. */
-export function sendInstant(value: string): number | undefined {
-  const text = value.trim();
-  const shaped = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text);
-  if (!shaped) return undefined;
-  const zoned = /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? `${text}T00:00:00Z`
-    : /(Z|[+-]\d{2}:?\d{2})$/i.test(text)
-      ? text
-      : `${text}Z`;
-  const ms = Date.parse(zoned.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
 export const sendDateRule: Rule = (body, at) => {
   if (body.send_date === undefined || body.send_date === null) return undefined;
-  const instant = sendInstant(String(body.send_date));
+  const instant = isoInstant(String(body.send_date));
   if (instant === undefined) return { message: `${at('send_date')} must be an ISO 8601 date or date-time` };
   const now = Date.now();
   if (instant <= now) return { message: `${at('send_date')} must be after the current time` };

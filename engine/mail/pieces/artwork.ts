@@ -23,8 +23,8 @@ export interface ResolvedArtwork {
   sources: Record<string, ArtworkSource>;
   /** `front_template_id`, `front_template_version_id`, ... for the piece */
   templateFields: Record<string, string | null>;
-  /** HTML the piece will merge, by field: checked for merge variables at create */
-  html: { field: string; html: string; required: readonly string[] }[];
+  /** HTML the piece will merge, by field: checked for merge variables at create (`compiled`: a template version, already checked when it was made) */
+  html: { field: string; html: string; required: readonly string[]; compiled?: boolean }[];
   blobs: ExtraRow[];
 }
 
@@ -131,6 +131,7 @@ export async function resolveArtwork(
         field: side.field,
         html: String(version.html),
         required: (version.required_vars as string[] | undefined) ?? [],
+        compiled: true,
       });
     } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
       resolved.sources[side.field] = { kind: 'url', url: remoteUrl(side.field, value) };

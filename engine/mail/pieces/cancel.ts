@@ -4,7 +4,7 @@
 import { ApiError, notFound } from '../../errors';
 import type { Resource } from '../../catalog/types';
 import type { Settings } from '../../accounts/settings';
-import type { ObjectStore, Scope } from '../../store/objects';
+import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 import { cancelDeadline } from './schedule';
 
 export async function cancelPiece(
@@ -14,19 +14,14 @@ export async function cancelPiece(
   resource: Resource,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
-  const type = `${resource.object}.deleted`;
-  const cancelled = await objects.transition(scope, resource.name, id, {
-    refuse: (piece) =>
-      Date.now() >= cancelDeadline(piece, settings.cancellation_window_minutes)
-        ? new ApiError(
-            'not_deletable',
-            `${resource.title.toLowerCase()} ${id} can no longer be cancelled: its send date or cancellation window has passed`,
-            422,
-          )
-        : undefined,
-    change: (piece) => ({ ...piece, deleted: true }),
-    event: resource.events.includes(type) ? { type, resource: resource.name } : undefined,
-  });
-  if (!cancelled) throw notFound(resource.title.toLowerCase());
+  const refuse = (piece: ApiObject) =>
+    Date.now() >= cancelDeadline(piece, settings.cancellation_window_minutes)
+      ? new ApiError(
+          'not_deletable',
+          `${resource.title.toLowerCase()} ${id} can no longer be cancelled: its send date or cancellation window has passed`,
+          422,
+        )
+      : undefined;
+  if (!(await objects.delete(scope, resource, id, undefined, refuse))) throw notFound(resource.title.toLowerCase());
   return { id, deleted: true };
 }

@@ -1,5 +1,5 @@
 // When a piece is sent, when it is expected, and until when it may be cancelled.
-import { sendInstant } from '../../catalog/mailpieces/rules';
+import { isoInstant } from '../../catalog/dates';
 import { addBusinessDays } from './business-days';
 
 /** gaps.md: First Class +5 business days (+6 more abroad); Standard +10. */
@@ -11,7 +11,7 @@ export function expectedDeliveryDate(sendDate: string, mailType: string, abroad:
 /** The stored send_date: the one given (in UTC, ms precision), else the creation time. */
 export function sendDateOf(given: string | null | undefined, created: string): string {
   if (given === undefined || given === null) return created;
-  const instant = sendInstant(given);
+  const instant = isoInstant(given);
   // validation has already refused anything unparseable
   return instant === undefined ? created : new Date(instant).toISOString();
 }
