@@ -119,6 +119,56 @@ export const VARIABLES = {
       '`database` counts rate limits across processes (PostgreSQL), `process` in each process; `auto` picks by database',
     parse: oneOf('auto', 'database', 'process'),
   },
+  workers: {
+    env: 'WORKERS',
+    default: '2',
+    meaning:
+      'background jobs (rendering) a process works at once; `serve --no-workers` and `work` split API and workers',
+    parse: count,
+  },
+  chromiumPath: {
+    env: 'CHROMIUM_PATH',
+    default: null,
+    meaning: 'the Chromium or Chrome that renders artwork (default: a system one, else the one `npm ci` brings)',
+    parse: text,
+  },
+  renderPages: {
+    env: 'RENDER_PAGES',
+    default: '2',
+    meaning: 'warm browser pages a worker process keeps for rendering',
+    parse: count,
+  },
+  renderTimeoutMs: {
+    env: 'RENDER_TIMEOUT_MS',
+    default: '30000',
+    meaning: 'time one side of a piece may take to render; past it the piece fails with a reason',
+    parse: count,
+  },
+  allowedPrivateNetworks: {
+    env: 'ALLOWED_PRIVATE_NETWORKS',
+    default: null,
+    meaning: 'comma-separated CIDRs of loopback, private or link-local networks remote artwork may be fetched from',
+    parse: list,
+  },
+  assetStore: {
+    env: 'ASSET_STORE',
+    default: '.data/assets',
+    meaning:
+      'where rendered PDFs and thumbnails live: a directory, or `s3://bucket/prefix` (with S3_ENDPOINT and AWS_* keys)',
+    parse: required,
+  },
+  s3Endpoint: {
+    env: 'S3_ENDPOINT',
+    default: null,
+    meaning: 'endpoint of an S3-compatible store for ASSET_STORE=s3://… (default: AWS in AWS_REGION)',
+    parse: text,
+  },
+  assetSigningKey: {
+    env: 'ASSET_SIGNING_KEY',
+    default: null,
+    meaning: 'secret that signs asset links (default: one generated and kept in the database, shared by its processes)',
+    parse: text,
+  },
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',
     default: 'default',
