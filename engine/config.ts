@@ -150,6 +150,12 @@ export const VARIABLES = {
     meaning: 'comma-separated CIDRs of loopback, private or link-local networks remote artwork may be fetched from',
     parse: list,
   },
+  remoteFileTimeoutMs: {
+    env: 'REMOTE_FILE_TIMEOUT_MS',
+    default: '40000',
+    meaning: 'time a remote artwork URL has to download when a piece is created (then `invalid_file_download_time`)',
+    parse: count,
+  },
   assetStore: {
     env: 'ASSET_STORE',
     default: '.data/assets',

@@ -15,7 +15,7 @@ import {
 } from '@lob/lob-typescript-sdk';
 import { databaseSuite } from '../helpers/suite';
 import { client } from '../helpers/http';
-import { FROM, TO, verifiedBankAccount } from '../helpers/mail';
+import { FROM, TO, minimalPdf, verifiedBankAccount } from '../helpers/mail';
 
 type Obj = Record<string, any>;
 interface Kind {
@@ -36,10 +36,8 @@ const Lob = require('lob') as (key: string, options: { host: string }) => LobNod
 const { test } = databaseSuite();
 
 const HTML = '<html><body>Hello {{name}}</body></html>';
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
-  'latin1',
-);
+/** a 4x6 postcard side, as the artwork checks ask */
+const PDF = minimalPdf('Back');
 
 test('lob 7: postcards (HTML and an uploaded PDF), letters, checks and self mailers: create, retrieve, list, cancel', async (t, {
   engine,

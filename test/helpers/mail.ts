@@ -121,13 +121,21 @@ export const check = (bankAccount: string, extra: Record<string, unknown> = {}) 
 /** A date-time `days` days from now, as the API takes it. */
 export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** A one-page 6x4 in PDF saying `text`, with a correct cross-reference table. */
-export function minimalPdf(text: string): Buffer {
-  const content = `BT /F1 24 Tf 72 144 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+/** Page sizes the artwork checks take: a 4x6 postcard side with bleed, a letter page. */
+export const POSTCARD_4X6_IN: [number, number] = [6.25, 4.25];
+export const LETTER_IN: [number, number] = [8.5, 11];
+
+/**
+ * A one-page PDF saying `text` in Helvetica (a standard font, so not embedded), with a correct
+ * cross-reference table; a 4x6 postcard side (bleed included) unless another size in inches is given.
+ */
+export function minimalPdf(text: string, widthIn = POSTCARD_4X6_IN[0], heightIn = POSTCARD_4X6_IN[1]): Buffer {
+  const content = `BT /F1 24 Tf 36 36 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const box = `[0 0 ${widthIn * 72} ${heightIn * 72}]`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 288] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox ${box} /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];

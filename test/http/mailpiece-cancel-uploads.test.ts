@@ -5,7 +5,8 @@ import knex from 'knex';
 import { databaseSuite } from '../helpers/suite';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
-import { FROM, TO, daysAhead, postcard, minimalPdf, verifiedBankAccount } from '../helpers/mail';
+import sharp from 'sharp';
+import { FROM, LETTER_IN, TO, daysAhead, postcard, minimalPdf, verifiedBankAccount } from '../helpers/mail';
 
 const { test, serial } = databaseSuite();
 
@@ -120,10 +121,11 @@ test('two engine processes on one database: concurrent creates with one key make
   }
 });
 
-const PNG_1x1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAcCBlCwAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A 4x6 postcard side (6.25x4.25 in with bleed) at 300 DPI, as the artwork checks ask. */
+const postcardPng = () =>
+  sharp({ create: { width: 1875, height: 1275, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 async function multipart(
   engine: TestEngine,
@@ -153,7 +155,7 @@ test('uploaded PDF and PNG artwork is stored in the database with the piece; any
     engine,
     '/v1/postcards',
     { ...addressFields('to', TO), ...addressFields('from', FROM), use_type: 'marketing', 'merge_variables[name]': 'H' },
-    { front: [pdf, 'front.pdf'], back: [PNG_1x1, 'back.png'] },
+    { front: [pdf, 'front.pdf'], back: [await postcardPng(), 'back.png'] },
   );
   t.is(reply.status, 200, JSON.stringify(reply.body));
   t.is(reply.body.to.name, 'HARRY ZHANG');
@@ -211,7 +213,7 @@ test('a letter file uploaded as HTML, and a check attachment as PDF, are taken',
       bank_account: bank,
       amount: '10.25',
     },
-    { attachment: [minimalPdf('Front'), 'invoice.pdf'] },
+    { attachment: [minimalPdf('Invoice', ...LETTER_IN), 'invoice.pdf'] },
   );
   t.is(check.status, 200, JSON.stringify(check.body));
   t.is(check.body.amount, 10.25);

@@ -251,12 +251,12 @@ test('a billing group that exists is recorded and filters nothing away', async (
   t.is(reply.body.billing_group_id, group.id);
 });
 
-test('a remote URL is kept for the renderer; a QR code and fsc on a 6x9 are taken', async (t, { api }) => {
+// remote artwork URLs are fetched at create: test/http/artwork-files.test.ts serves them locally
+test('a QR code and fsc on a 6x9 are taken', async (t, { api }) => {
   const reply = await api('POST', '/v1/postcards', {
     json: postcard({
       size: '6x9',
       fsc: true,
-      front: 'https://example.com/art/front.pdf',
       qr_code: {
         position: 'relative',
         redirect_url: 'https://example.com',

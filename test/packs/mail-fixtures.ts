@@ -3,7 +3,7 @@
 import type { client } from '../helpers/http';
 import { FROM, TO, ok } from '../helpers/mail';
 
-export { FROM, TO, minimalPdf, verifiedBankAccount } from '../helpers/mail';
+export { FROM, LETTER_IN, POSTCARD_4X6_IN, TO, minimalPdf, verifiedBankAccount } from '../helpers/mail';
 
 type Call = ReturnType<typeof client>;
 

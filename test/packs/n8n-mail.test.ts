@@ -9,6 +9,8 @@ import { builtPacks } from './build-once';
 import { loadPackage, runWorkflow, runWorkflowItems, shutdownN8n, type StepSpec } from './n8n-harness';
 import {
   FROM,
+  LETTER_IN,
+  POSTCARD_4X6_IN,
   TO,
   createAddress,
   createPostcards,
@@ -30,10 +32,10 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const inline = { toSource: 'inline', to: { values: TO }, fromSource: 'inline', from: { values: FROM } };
 
 /** An item holding a PDF in its binary property `data`, as a Read File or HTTP Request node leaves it. */
-const pdfItem = (text: string): INodeExecutionData => ({
+const pdfItem = (text: string, size: [number, number] = POSTCARD_4X6_IN): INodeExecutionData => ({
   json: {},
   binary: {
-    data: { data: minimalPdf(text).toString('base64'), mimeType: 'application/pdf', fileName: `${text}.pdf` },
+    data: { data: minimalPdf(text, ...size).toString('base64'), mimeType: 'application/pdf', fileName: `${text}.pdf` },
   },
 });
 
@@ -206,7 +208,7 @@ test('a check attachment from a binary property in Additional Fields', async (t)
         additionalFields: { use_type: 'marketing', attachmentBinaryProperty: 'data' },
       }),
     ],
-    [pdfItem('invoice')],
+    [pdfItem('invoice', LETTER_IN)],
   );
   t.falsy(r.error(), r.error()?.message);
   const [check] = r.json('Create');

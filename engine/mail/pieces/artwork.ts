@@ -1,6 +1,7 @@
 // A piece's artwork fields resolved to what the renderer will read: inline HTML, the template's
-// published version (recorded on the piece), a remote URL (fetched by the renderer, under its limits),
-// or an uploaded file, stored durably in `blobs` with the piece.
+// published version (recorded on the piece), or a file stored durably in `blobs` with the piece: an
+// upload, or a remote URL fetched now (behind the SSRF guard) so the renderer never fetches it. Files
+// are checked against the product's rules (page size, pages, fonts, DPI) before they are taken.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../errors';
@@ -12,10 +13,14 @@ import { idPatternFor } from '../../catalog/paths';
 import type { ObjectStore, Scope } from '../../store/objects';
 import type { ExtraRow } from '../../store/insert-batcher';
 import { newId } from '../../util/ids';
+import { checkArtwork, type ArtworkProduct } from '../files/check-artwork';
+import { fetchRemoteArtwork, type RemoteLimits } from '../files/remote-file';
+import { sniff } from '../files/sniff';
 
 export type ArtworkSource =
   | { kind: 'html'; html: string }
   | { kind: 'template'; template_id: string; version_id: string }
+  /** pieces made before remote files were fetched at create */
   | { kind: 'url'; url: string }
   | { kind: 'file'; blob_id: string; content_type: string; filename: string; size: number };
 
@@ -28,35 +33,29 @@ export interface ResolvedArtwork {
   blobs: ExtraRow[];
 }
 
-const TEMPLATE_ID = new RegExp(idPatternFor('tmpl'));
-const IMAGE_LIMIT = 5 * 1_048_576;
-
-/** What an uploaded file is, from its first bytes (never from the name or the client's type). */
-function sniff(bytes: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | 'text/html' | undefined {
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const head = bytes
-    .subarray(0, 512)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (head.startsWith('<')) return 'text/html';
-  return undefined;
+/** What files are checked against, and how remote ones are fetched. */
+export interface ArtworkContext {
+  product: ArtworkProduct;
+  remote: RemoteLimits;
 }
 
-async function storeUpload(
+const TEMPLATE_ID = new RegExp(idPatternFor('tmpl'));
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** A file's bytes sniffed, checked and made a `blobs` row (the same for an upload and a fetched URL). */
+async function storeFile(
   scope: Scope,
   field: string,
-  file: UploadRef,
+  file: { bytes: Buffer; filename: string },
+  context: ArtworkContext,
   now: string,
 ): Promise<{ source: ArtworkSource; row: ExtraRow; html?: string }> {
-  const bytes = await readFile(file.path);
+  const { bytes } = file;
   const type = sniff(bytes);
   if (!type) throw new ApiError('invalid_file', `${field} must be a PDF, PNG, JPEG or HTML file`, 422);
-  if (type.startsWith('image/') && bytes.length > IMAGE_LIMIT)
-    throw new ApiError('file_size_exceeds_limit', `${field} is an image of more than 5 MB`, 422);
+  await checkArtwork(bytes, type, context.product, field);
   const id = newId('blob', 24);
+  const filename = file.filename.slice(0, 255);
   const row: ExtraRow = {
     table: 'blobs',
     row: {
@@ -64,7 +63,7 @@ async function storeUpload(
       account_id: scope.accountId,
       mode: scope.mode,
       content_type: type,
-      filename: file.filename.slice(0, 255),
+      filename,
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       bytes,
@@ -75,7 +74,7 @@ async function storeUpload(
     kind: 'file',
     blob_id: id,
     content_type: type,
-    filename: file.filename,
+    filename,
     size: bytes.length,
   };
   return { source, row, html: type === 'text/html' ? bytes.toString('utf8') : undefined };
@@ -109,6 +108,7 @@ export async function resolveArtwork(
   sides: readonly ArtworkSide[],
   body: Record<string, unknown>,
   now: string,
+  context: ArtworkContext,
 ): Promise<ResolvedArtwork> {
   const resolved: ResolvedArtwork = { sources: {}, templateFields: {}, html: [], blobs: [] };
   for (const side of sides) {
@@ -117,8 +117,12 @@ export async function resolveArtwork(
     resolved.templateFields[versionField] = null;
     const value = body[side.field] as string | UploadRef | undefined;
     if (value === undefined) continue;
-    if (typeof value !== 'string') {
-      const stored = await storeUpload(scope, side.field, value, now);
+    if (typeof value !== 'string' || URL_LIKE.test(value)) {
+      const file =
+        typeof value === 'string'
+          ? await fetchRemoteArtwork(side.field, remoteUrl(side.field, value), context.remote)
+          : { bytes: await readFile(value.path), filename: value.filename };
+      const stored = await storeFile(scope, side.field, file, context, now);
       resolved.sources[side.field] = stored.source;
       resolved.blobs.push(stored.row);
       if (stored.html) resolved.html.push({ field: side.field, html: stored.html, required: [] });
@@ -133,8 +137,6 @@ export async function resolveArtwork(
         required: (version.required_vars as string[] | undefined) ?? [],
         compiled: true,
       });
-    } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-      resolved.sources[side.field] = { kind: 'url', url: remoteUrl(side.field, value) };
     } else if (value.includes('<')) {
       resolved.sources[side.field] = { kind: 'html', html: value };
       resolved.html.push({ field: side.field, html: value, required: [] });

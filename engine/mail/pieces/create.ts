@@ -91,7 +91,19 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   runPlacementRules(traits, { ...body, to: to.address, from: from?.address });
   const useType = useTypeOf(body, settings);
   await assertBillingGroup(services, scope, body.billing_group_id);
-  const artwork = await resolveArtwork(objects, scope, traits.artwork, body, now);
+  const artwork = await resolveArtwork(objects, scope, traits.artwork, body, now, {
+    product: {
+      kind: resource.name,
+      size: String(body.size ?? ''),
+      abroad: isAbroad({ to: to.address }),
+      doubleSided: body.double_sided !== false,
+    },
+    remote: {
+      maxBytes: services.config.maxFileBytes,
+      timeoutMs: services.config.remoteFileTimeoutMs,
+      allowedNetworks: services.config.allowedPrivateNetworks,
+    },
+  });
   assertMergeVariables(
     artwork.html,
     body.merge_variables as Record<string, unknown> | null,

@@ -1,0 +1,19 @@
+// A PNG's or JPEG's pixel size, as the renderer will lay it onto the page (any density tag is ignored:
+// the DPI that prints is pixels over the page's inches).
+import sharp from 'sharp';
+
+export interface ImageInspection {
+  width: number;
+  height: number;
+}
+
+/** undefined when the bytes are not a PNG or JPEG sharp can read. */
+export async function inspectImage(bytes: Buffer): Promise<ImageInspection | undefined> {
+  try {
+    const meta = await sharp(bytes).metadata();
+    if ((meta.format !== 'png' && meta.format !== 'jpeg') || !meta.width || !meta.height) return undefined;
+    return { width: meta.width, height: meta.height };
+  } catch {
+    return undefined;
+  }
+}
