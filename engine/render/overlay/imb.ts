@@ -1,0 +1,92 @@
+// The USPS Intelligent Mail barcode: the 20-digit tracking code and the routing code of a piece,
+// encoded to 65 bars by bwip-js (its `onecode` encoder implements USPS-B-3200), drawn here as vector
+// rectangles at the USPS dimensions so the bars are exact at any print resolution.
+import { createHash } from 'node:crypto';
+import bwipjs from 'bwip-js';
+import type { Doc } from './pdf-doc';
+import { PT } from './pdf-doc';
+import type { PostalAddress } from './types';
+
+/** Barcode identifier: 00, no presort identification (what a non-presorted mailer prints). */
+export const BARCODE_ID = '00';
+
+/**
+ * Placeholder Mailer ID. A 6-digit MID (those start with 9) leaves 9 digits for the serial number.
+ * Operators replace it with the MID USPS assigns them; until then the barcode is well formed and
+ * sorts by ZIP, but its tracking belongs to nobody.
+ */
+export const MAILER_ID = '999999';
+
+/**
+ * Service type identifiers from the USPS STID table, basic option, no address correction and no
+ * IV-MTR: 300 for First-Class Mail, 301 for Standard (Marketing) Mail.
+ */
+export const SERVICE_TYPE: Readonly<Record<string, string>> = { usps_first_class: '300', usps_standard: '301' };
+
+/** Nine serial digits from the piece id: the same piece always gets the same barcode. */
+export function serialOf(pieceId: string): string {
+  const digest = createHash('sha256').update(pieceId).digest();
+  return (digest.readBigUInt64BE(0) % 1_000_000_000n).toString().padStart(9, '0');
+}
+
+/** The 20-digit tracking code: barcode id, service type, mailer id, serial. */
+export function imbTracking(pieceId: string, mailType?: string | null, mailerId = MAILER_ID): string {
+  const stid = SERVICE_TYPE[mailType ?? 'usps_first_class'] ?? SERVICE_TYPE.usps_first_class;
+  const serialDigits = 20 - 5 - mailerId.length;
+  const serial = serialOf(pieceId).slice(-serialDigits).padStart(serialDigits, '0');
+  return BARCODE_ID + stid + mailerId + serial;
+}
+
+/** ZIP5, ZIP+4 when `address_zip` has it, plus the 2-digit delivery point when known; '' without a ZIP. */
+export function imbRouting(to: PostalAddress, deliveryPoint?: string): string {
+  const digits = (to.address_zip ?? '').replace(/\D/g, '');
+  if (digits.length !== 5 && digits.length !== 9) return '';
+  if (digits.length === 9 && deliveryPoint !== undefined && /^\d{2}$/.test(deliveryPoint))
+    return digits + deliveryPoint;
+  return digits;
+}
+
+/** The 65 bars, left to right: F full, A ascender, D descender, T tracker. */
+export function imbBars(tracking: string, routing: string): string {
+  if (!/^\d[0-4]\d{18}$/.test(tracking)) throw new RangeError(`IMb tracking code must be 20 digits: ${tracking}`);
+  if (![0, 5, 9, 11].includes(routing.length) || /\D/.test(routing))
+    throw new RangeError(`IMb routing code must be 0, 5, 9 or 11 digits: ${routing}`);
+  const [symbol] = bwipjs.raw('onecode', tracking + routing, {});
+  if (!('bhs' in symbol) || symbol.bhs.length !== 65) throw new Error('bwip-js onecode gave no 65-bar symbol');
+  // bwip gives each bar's height and its bottom offset: tall = full, short = tracker, and the middle
+  // height is an ascender when lifted off the baseline, a descender when standing on it.
+  const tallest = Math.max(...symbol.bhs);
+  const shortest = Math.min(...symbol.bhs);
+  return symbol.bhs
+    .map((h, i) => {
+      if (h > tallest - 1e-6) return 'F';
+      if (h < shortest + 1e-6) return 'T';
+      return symbol.bbs[i] > 1e-6 ? 'A' : 'D';
+    })
+    .join('');
+}
+
+// USPS-B-3200 dimensions, in inches: 22 bars per inch, bars 0.02 wide; a full bar 0.145 tall, the
+// tracker 0.05 centred on it, so ascenders and descenders are 0.0975 (spec 0.091 to 0.111).
+const PITCH = 1 / 22;
+const BAR_WIDTH = 0.02;
+const FULL = 0.145;
+const TRACKER = 0.05;
+const TRACKER_TOP = (FULL - TRACKER) / 2;
+
+/** Drawn size in points: 2.93 x 0.145 in (spec: 2.667 to 3.225 in long). */
+export const IMB_WIDTH = (64 * PITCH + BAR_WIDTH) * PT;
+export const IMB_HEIGHT = FULL * PT;
+
+/** Draws the bars with their top-left corner at (x, y) points, pdfkit's top-down coordinates. */
+export function drawImb(doc: Doc, bars: string, x: number, y: number): void {
+  doc.save();
+  for (let i = 0; i < bars.length; i++) {
+    const bar = bars[i];
+    const top = bar === 'F' || bar === 'A' ? 0 : TRACKER_TOP;
+    const bottom = bar === 'F' || bar === 'D' ? FULL : TRACKER_TOP + TRACKER;
+    doc.rect(x + i * PITCH * PT, y + top * PT, BAR_WIDTH * PT, (bottom - top) * PT);
+  }
+  doc.fillColor('black').fill();
+  doc.restore();
+}

@@ -1,0 +1,112 @@
+// The parts of a mailpiece the overlay reads: the address objects, the letter options and the check
+// fields. One loose reader (`overlayPiece`) turns a stored API object into this shape, so the drawing
+// code works on typed values and never on `unknown`.
+
+/** An address object as the API returns it (`address_country` is the full name or an ISO code). */
+export interface PostalAddress {
+  name?: string | null;
+  company?: string | null;
+  address_line1: string;
+  address_line2?: string | null;
+  address_city?: string | null;
+  address_state?: string | null;
+  address_zip?: string | null;
+  address_country?: string | null;
+}
+
+/** The bank account fields a check face prints. */
+export interface CheckAccount {
+  routing_number: string;
+  account_number: string;
+  signatory: string;
+  bank_name?: string | null;
+  fractional_routing_number?: string | null;
+}
+
+export type ExtraService = 'certified' | 'certified_return_receipt' | 'registered';
+
+export interface OverlayPiece {
+  id: string;
+  to: PostalAddress;
+  from?: PostalAddress | null;
+  /** usps_first_class (default) or usps_standard */
+  mail_type?: string | null;
+  send_date?: string | null;
+  date_created?: string | null;
+  // letters
+  address_placement?: string | null;
+  extra_service?: ExtraService | null;
+  tracking_number?: string | null;
+  perforated_page?: number | null;
+  double_sided?: boolean | null;
+  // checks
+  amount?: number | null;
+  memo?: string | null;
+  message?: string | null;
+  check_number?: number | null;
+  bank_account?: CheckAccount | null;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+function address(value: unknown): PostalAddress | null {
+  const a = record(value);
+  if (!a) return null;
+  return {
+    name: str(a.name),
+    company: str(a.company),
+    address_line1: str(a.address_line1) ?? '',
+    address_line2: str(a.address_line2),
+    address_city: str(a.address_city),
+    address_state: str(a.address_state),
+    address_zip: str(a.address_zip),
+    address_country: str(a.address_country),
+  };
+}
+
+function account(value: unknown): CheckAccount | null {
+  const b = record(value);
+  if (!b) return null;
+  return {
+    routing_number: str(b.routing_number) ?? '',
+    account_number: str(b.account_number) ?? '',
+    signatory: str(b.signatory) ?? '',
+    bank_name: str(b.bank_name),
+    fractional_routing_number: str(b.fractional_routing_number),
+  };
+}
+
+const EXTRA: readonly string[] = ['certified', 'certified_return_receipt', 'registered'];
+
+/** A stored piece (letter, check, card, mailer) as the overlay's typed input. */
+export function overlayPiece(object: Record<string, unknown>): OverlayPiece {
+  const extra = str(object.extra_service);
+  return {
+    id: str(object.id) ?? '',
+    to: address(object.to) ?? { address_line1: '' },
+    from: address(object.from),
+    mail_type: str(object.mail_type),
+    send_date: str(object.send_date),
+    date_created: str(object.date_created),
+    address_placement: str(object.address_placement),
+    extra_service: extra !== null && EXTRA.includes(extra) ? (extra as ExtraService) : null,
+    tracking_number: str(object.tracking_number),
+    perforated_page: num(object.perforated_page),
+    double_sided: typeof object.double_sided === 'boolean' ? object.double_sided : null,
+    amount: num(object.amount),
+    memo: str(object.memo),
+    message: str(object.message),
+    check_number: num(object.check_number),
+    bank_account: account(object.bank_account),
+  };
+}
+
+const DOMESTIC = new Set(['', 'US', 'USA', 'UNITED STATES']);
+
+/** Mail to the US (and its territories, which the API stores as US addresses) gets an IMb. */
+export function isDomestic(to: PostalAddress): boolean {
+  return DOMESTIC.has((to.address_country ?? '').trim().toUpperCase());
+}
