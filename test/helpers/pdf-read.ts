@@ -137,20 +137,53 @@ async function readPage(lib: PdfJs, page: PageProxy) {
   return { width: x1 - x0, height, text, shapes };
 }
 
-/** Page count, sizes, text and painted shapes of every page. */
-export async function readPdf(bytes: Uint8Array): Promise<PdfRead> {
-  const lib = await load();
+async function openPdf(lib: PdfJs, bytes: Uint8Array) {
   const fonts = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
-  const doc = await lib.getDocument({
+  return lib.getDocument({
     data: new Uint8Array(bytes),
     standardFontDataUrl: fonts,
     verbosity: lib.VerbosityLevel.ERRORS,
     isEvalSupported: false,
   }).promise;
+}
+
+/** Page count, sizes, text and painted shapes of every page. */
+export async function readPdf(bytes: Uint8Array): Promise<PdfRead> {
+  const lib = await load();
+  const doc = await openPdf(lib, bytes);
   try {
     const pages: PdfPageRead[] = [];
     for (let n = 1; n <= doc.numPages; n++) pages.push(await readPage(lib, await doc.getPage(n)));
     return { pageCount: doc.numPages, pages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * Rasterizes page `pageNumber` (from 1) at `scale` pixels a point and gives the colour at a point
+ * (points from the top-left) as [r, g, b]: what clipping and knockouts actually leave visible.
+ */
+export async function renderPage(
+  bytes: Uint8Array,
+  pageNumber: number,
+  scale = 2,
+): Promise<(left: number, top: number) => [number, number, number]> {
+  const lib = await load();
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const doc = await openPdf(lib, bytes);
+  try {
+    const page = await doc.getPage(pageNumber);
+    const viewport = page.getViewport({ scale });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    // @napi-rs/canvas stands in for the DOM canvas pdfjs is typed against
+    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+    const { data, width } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return (left, top) => {
+      const i = (Math.floor(top * scale) * width + Math.floor(left * scale)) * 4;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
   } finally {
     await doc.destroy();
   }
