@@ -7,6 +7,7 @@ import { amountInWords, protectedFigures } from '../../engine/render/overlay/amo
 import { imbBars, imbRouting, imbTracking } from '../../engine/render/overlay/imb';
 import { micrAscii, micrPositions, micrText } from '../../engine/render/overlay/micr';
 import { mod10, s10Check, trackingNumberOf } from '../../engine/render/overlay/tracking-number';
+import { isDomestic, overlayPiece } from '../../engine/render/overlay/types';
 import { decodeImb, imbCrc } from '../helpers/imb-decode';
 
 // USPS-B-3200, appendix examples: one tracking code with each length of routing code.
@@ -154,4 +155,34 @@ test('tracking numbers: IMpb with a valid mod 10 check digit, S10 with its check
     trackingNumberOf({ id: 'x', to, extra_service: 'certified', tracking_number: '9407 1118 9956 0000 0000 17' }).value,
     '9407111899560000000017',
   );
+});
+
+test('overlayPiece reads a stored piece loosely: unknown values dropped, not trusted', (t) => {
+  const piece = overlayPiece({
+    id: 'ltr_1',
+    date_created: '2026-01-05T00:00:00.000Z',
+    to: { name: 'A', address_line1: '1 Main St', address_zip: '00901', address_country: 'PR', extra: 1 },
+    from: 'adr_123',
+    extra_service: 'express',
+    perforated_page: '2',
+    double_sided: false,
+    bank_account: { routing_number: '322271627', account_number: '1', signatory: 'S', bank_name: null },
+  });
+  t.deepEqual(piece.to, {
+    name: 'A',
+    company: null,
+    address_line1: '1 Main St',
+    address_line2: null,
+    address_city: null,
+    address_state: null,
+    address_zip: '00901',
+    address_country: 'PR',
+  });
+  t.is(piece.from, null);
+  t.is(piece.extra_service, null);
+  t.is(piece.perforated_page, null);
+  t.is(piece.double_sided, false);
+  t.is(piece.bank_account?.signatory, 'S');
+  t.true(isDomestic(piece.to), 'a territory is domestic mail');
+  t.false(isDomestic({ address_line1: 'x', address_country: 'CANADA' }));
 });

@@ -172,6 +172,19 @@ for (const placement of ['top_first_page', 'bottom_first_page', 'bottom_first_pa
   });
 }
 
+test('legal-size letter: 8.5 x 14 in pages, the address in the top window', async (t) => {
+  const piece: OverlayPiece = { id: 'ltr_legal', to: TO, from: FROM };
+  const pdf = await compose({ kind: 'letters', size: 'us_legal', piece, sides: { file: await artwork(8.5, 14, 2) } });
+  t.deepEqual(
+    pdf.pages.map((p) => [p.width, p.height]),
+    [
+      [612, 1008],
+      [612, 1008],
+    ],
+  );
+  t.is(imbIn(pdf.pages[0], letterAddressZone('top_first_page', 14)).routing, '941071741');
+});
+
 test('letter, insert_blank_page: an address page in front (a whole sheet when double-sided)', async (t) => {
   const file = await artwork(8.5, 11, 2);
   const piece: OverlayPiece = { id: 'ltr_blank', to: TO, from: FROM, address_placement: 'insert_blank_page' };

@@ -7,7 +7,8 @@ import { drawImb, IMB_HEIGHT, IMB_WIDTH, imbBars, imbRouting, imbTracking } from
 import { type Doc, fitSize, line, PT } from './pdf-doc';
 import { isDomestic, type PostalAddress } from './types';
 
-const PAD = 0.1 * PT;
+/** Inset from the zone's edge: the IMb's 0.125 in quiet zone stays inside the white knockout. */
+const PAD = 0.125 * PT;
 const LEADING = 1.2;
 
 const present = (value: string | null | undefined): value is string => !!value && value.trim() !== '';

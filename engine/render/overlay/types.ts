@@ -2,6 +2,8 @@
 // fields. One loose reader (`overlayPiece`) turns a stored API object into this shape, so the drawing
 // code works on typed values and never on `unknown`.
 
+import { US_TERRITORIES } from '../../catalog/countries';
+
 /** An address object as the API returns it (`address_country` is the full name or an ISO code). */
 export interface PostalAddress {
   name?: string | null;
@@ -106,7 +108,8 @@ export function overlayPiece(object: Record<string, unknown>): OverlayPiece {
 
 const DOMESTIC = new Set(['', 'US', 'USA', 'UNITED STATES']);
 
-/** Mail to the US (and its territories, which the API stores as US addresses) gets an IMb. */
+/** Mail to the US and its territories (stored as US addresses, or given by ISO code) is domestic. */
 export function isDomestic(to: PostalAddress): boolean {
-  return DOMESTIC.has((to.address_country ?? '').trim().toUpperCase());
+  const country = (to.address_country ?? '').trim().toUpperCase();
+  return DOMESTIC.has(country) || US_TERRITORIES.has(country);
 }
