@@ -347,3 +347,16 @@ test('a letter without its file is refused', async (t) => {
     message: /file artwork/,
   });
 });
+
+test('the same piece composes to the same bytes (a retried render writes the same file)', async (t) => {
+  const side = await artwork(6.25, 4.25);
+  const input: ComposeInput = {
+    kind: 'postcards',
+    size: '4x6',
+    piece: { id: 'psc_same', to: TO },
+    sides: { back: side },
+  };
+  const first = await composePiece(input);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  t.deepEqual(Buffer.from(await composePiece(input)), Buffer.from(first));
+});

@@ -40,8 +40,11 @@ async function loadSides(sides: ComposeInput['sides']): Promise<Map<string, PDFD
 /** Copies every artwork page the plan uses, one copyPages call per side (shared resources once). */
 async function copyArtwork(out: PDFDocument, plan: PlannedPage[], docs: Map<string, PDFDocument>) {
   const wanted = new Map<string, number[]>();
-  for (const { base } of plan)
-    if (base.kind === 'artwork') wanted.set(base.field, [...(wanted.get(base.field) ?? []), base.index]);
+  for (const { base } of plan) {
+    if (base.kind !== 'artwork') continue;
+    if (!wanted.has(base.field)) wanted.set(base.field, []);
+    wanted.get(base.field)!.push(base.index);
+  }
   const copied = new Map<string, PDFPage>();
   for (const [field, indices] of wanted) {
     const pages = await out.copyPages(docs.get(field)!, indices);
@@ -121,7 +124,8 @@ export async function composePiece(input: ComposeInput): Promise<Uint8Array> {
     date: input.date,
   });
 
-  const out = await PDFDocument.create();
+  // No creation or modification date: the same piece composes to the same bytes on a retry.
+  const out = await PDFDocument.create({ updateMetadata: false });
   out.setProducer('printpost');
   out.setCreator('printpost');
   const copied = await copyArtwork(out, plan, docs);
