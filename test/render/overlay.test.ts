@@ -1,65 +1,13 @@
-// The composer end to end: artwork PDFs made here at the product size, the piece composed, and the
-// result read back through pdfjs (page sizes, text in zones, the IMb bars decoded from the drawn
-// rectangles, the MICR line).
+// The composer end to end for cards, mailers and checks: artwork PDFs made at the product size, the
+// piece composed, the result read back through pdfjs (page sizes, text in zones, the IMb bars
+// decoded from the drawn rectangles, the MICR line, what rasterizing shows).
 import test from 'ava';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { composePiece, type ComposeInput } from '../../engine/render/overlay/compose';
 import { imbTracking } from '../../engine/render/overlay/imb';
-import { trackingNumberOf } from '../../engine/render/overlay/tracking-number';
-import type { OverlayPiece, PostalAddress } from '../../engine/render/overlay/types';
-import { CHECK_BOTTOM, geometryOf, letterAddressZone, type Zone } from '../../engine/render/products';
-import { barsFromBoxes, decodeImb } from '../helpers/imb-decode';
-import { fillsIn, inside, readPdf, renderPage, textIn, zoneBox, type PdfPageRead } from '../helpers/pdf-read';
-
-const TO: PostalAddress = {
-  name: 'Harry Zhang',
-  company: 'Lob',
-  address_line1: '210 King St',
-  address_line2: 'Suite 6100',
-  address_city: 'San Francisco',
-  address_state: 'CA',
-  address_zip: '94107-1741',
-  address_country: 'UNITED STATES',
-};
-const FROM: PostalAddress = {
-  name: 'Leore Avidar',
-  address_line1: '185 Berry St',
-  address_city: 'San Francisco',
-  address_state: 'CA',
-  address_zip: '94107',
-  address_country: 'UNITED STATES',
-};
-const ABROAD: PostalAddress = {
-  name: 'Anne Shirley',
-  address_line1: '370 Water St',
-  address_city: 'Summerside',
-  address_state: 'PE',
-  address_zip: 'C1N 1C4',
-  address_country: 'CANADA',
-};
-
-/** Artwork pages in inches, each a full-bleed colour with "ARTWORK n" written near the bottom left. */
-async function artwork(width: number, height: number, pages = 1): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pages; n++) {
-    const page = doc.addPage([width * 72, height * 72]);
-    page.drawRectangle({ x: 0, y: 0, width: width * 72, height: height * 72, color: rgb(0.2, 0.4, 0.8) });
-    page.drawText(`ARTWORK ${n}`, { x: 20, y: 20, size: 14, font });
-  }
-  return doc.save();
-}
-
-const joined = (page: PdfPageRead) => page.text.map((t) => t.str).join(' ');
-
-/** The IMb drawn in a zone, read back from its bars (thin black rectangles) and decoded. */
-function imbIn(page: PdfPageRead, zone: Zone) {
-  const bars = fillsIn(page, zoneBox(zone), '#000000').filter((s) => s.rect && s.width < 2 && s.height < 11);
-  return { count: bars.length, ...decodeImb(barsFromBoxes(bars)) };
-}
-
-const compose = (input: Partial<ComposeInput> & Pick<ComposeInput, 'kind' | 'piece' | 'sides'>) =>
-  composePiece({ size: 'us_letter', ...input }).then(readPdf);
+import type { OverlayPiece } from '../../engine/render/overlay/types';
+import { CHECK_BOTTOM, geometryOf } from '../../engine/render/products';
+import { fillsIn, readPdf, renderPage, textIn, zoneBox } from '../helpers/pdf-read';
+import { ABROAD, artwork, compose, FROM, imbIn, joined, TO } from './overlay-fixtures';
 
 test('postcard 4x6: exact page sizes, recipient, return and postage in their zones, IMb decodes', async (t) => {
   const side = await artwork(6.25, 4.25);
@@ -155,116 +103,6 @@ test('artwork a hair off the size is trued up; far off, it is scaled onto an exa
   t.true(joined(pdf.pages[0]).includes('ARTWORK 1'));
 });
 
-for (const placement of ['top_first_page', 'bottom_first_page', 'bottom_first_page_center']) {
-  test(`letter, ${placement}: recipient and IMb in the placement's zone on page 1 only`, async (t) => {
-    const piece: OverlayPiece = { id: `ltr_${placement}`, to: TO, from: FROM, address_placement: placement };
-    const pdf = await compose({ kind: 'letters', piece, sides: { file: await artwork(8.5, 11, 3) } });
-    t.is(pdf.pageCount, 3);
-    for (const page of pdf.pages) t.deepEqual([page.width, page.height], [612, 792]);
-    const zone = letterAddressZone(placement, 11);
-    t.deepEqual(textIn(pdf.pages[0], zoneBox(zone)).slice(0, 2), ['Harry Zhang', 'Lob']);
-    const name = pdf.pages[0].text.find((item) => item.str === 'Harry Zhang')!;
-    t.true(inside(name, zoneBox(zone)));
-    const imb = imbIn(pdf.pages[0], zone);
-    t.deepEqual([imb.tracking, imb.routing], [imbTracking(piece.id), '941071741']);
-    t.false(joined(pdf.pages[1]).includes('Harry Zhang'));
-    t.true(joined(pdf.pages[2]).includes('ARTWORK 3'));
-  });
-}
-
-test('legal-size letter: 8.5 x 14 in pages, the address in the top window', async (t) => {
-  const piece: OverlayPiece = { id: 'ltr_legal', to: TO, from: FROM };
-  const pdf = await compose({ kind: 'letters', size: 'us_legal', piece, sides: { file: await artwork(8.5, 14, 2) } });
-  t.deepEqual(
-    pdf.pages.map((p) => [p.width, p.height]),
-    [
-      [612, 1008],
-      [612, 1008],
-    ],
-  );
-  t.is(imbIn(pdf.pages[0], letterAddressZone('top_first_page', 14)).routing, '941071741');
-});
-
-test('letter, insert_blank_page: an address page in front (a whole sheet when double-sided)', async (t) => {
-  const file = await artwork(8.5, 11, 2);
-  const piece: OverlayPiece = { id: 'ltr_blank', to: TO, from: FROM, address_placement: 'insert_blank_page' };
-  const single = await compose({ kind: 'letters', piece: { ...piece, double_sided: false }, sides: { file } });
-  t.is(single.pageCount, 3);
-  const first = joined(single.pages[0]);
-  t.true(first.includes('Harry Zhang') && first.includes('Leore Avidar'));
-  t.false(first.includes('ARTWORK'));
-  t.true(
-    inside(
-      single.pages[0].text.find((i) => i.str === 'Harry Zhang')!,
-      zoneBox(letterAddressZone('top_first_page', 11)),
-    ),
-  );
-  t.is(imbIn(single.pages[0], letterAddressZone('top_first_page', 11)).routing, '941071741');
-  t.true(joined(single.pages[1]).includes('ARTWORK 1'));
-  t.false(joined(single.pages[1]).includes('Harry Zhang'));
-
-  const duplex = await compose({ kind: 'letters', piece: { ...piece, double_sided: true }, sides: { file } });
-  t.is(duplex.pageCount, 4);
-  t.is(duplex.pages[1].text.length, 0);
-  t.true(joined(duplex.pages[2]).includes('ARTWORK 1'));
-});
-
-test('certified letter: the cover sheet in front, with banner, tracking number and address', async (t) => {
-  const piece: OverlayPiece = { id: 'ltr_cert', to: TO, from: FROM, extra_service: 'certified', double_sided: false };
-  const pdf = await compose({ kind: 'letters', piece, sides: { file: await artwork(8.5, 11, 2) } });
-  t.is(pdf.pageCount, 3);
-  const cover = pdf.pages[0];
-  const tracking = trackingNumberOf(piece);
-  t.regex(tracking.value, /^93921999999\d{11}$/);
-  const text = joined(cover);
-  t.true(text.includes('CERTIFIED MAIL'));
-  t.true(text.includes(tracking.display));
-  t.false(text.includes('ARTWORK'));
-  t.is(imbIn(cover, letterAddressZone('top_first_page', 11)).routing, '941071741');
-  // the IMpb bars: a band of tall black rectangles across the middle of the page
-  const band = { left: 0, top: 4 * 72, width: 612, height: 3 * 72 };
-  t.true(fillsIn(cover, band, '#000000').filter((s) => s.rect && s.height > 50).length > 30);
-  // the artwork's first page is left as it is: the cover sheet carries the address
-  t.false(joined(pdf.pages[1]).includes('Harry Zhang'));
-
-  const kept = {
-    ...piece,
-    extra_service: 'certified_return_receipt' as const,
-    tracking_number: '9407111899560000000017',
-  };
-  const receipt = await compose({ kind: 'letters', piece: kept, sides: { file: await artwork(8.5, 11) } });
-  t.is(receipt.pageCount, 2);
-  t.true(joined(receipt.pages[0]).includes('RETURN RECEIPT REQUESTED'));
-  t.true(joined(receipt.pages[0]).includes('9407 1118 9956 0000 0000 17'));
-});
-
-test('registered letter abroad: REGISTERED MAIL with an S10 number, no IMb', async (t) => {
-  const piece: OverlayPiece = { id: 'ltr_reg', to: ABROAD, from: FROM, extra_service: 'registered' };
-  const pdf = await compose({ kind: 'letters', piece, sides: { file: await artwork(8.5, 11) } });
-  t.is(pdf.pageCount, 3); // cover sheet and its blank back, double-sided by default
-  const text = joined(pdf.pages[0]);
-  t.true(text.includes('REGISTERED MAIL'));
-  t.regex(text, /RR \d{3} \d{3} \d{3} US/);
-  t.true(textIn(pdf.pages[0], zoneBox(letterAddressZone('top_first_page', 11))).includes('CANADA'));
-  const zone = zoneBox(letterAddressZone('top_first_page', 11));
-  t.is(fillsIn(pdf.pages[0], zone, '#000000').length, 0);
-});
-
-test('perforated_page: a dashed line 3.67 in above the bottom of that page, labelled', async (t) => {
-  const piece: OverlayPiece = { id: 'ltr_perf', to: TO, from: FROM, perforated_page: 2 };
-  const pdf = await compose({ kind: 'letters', piece, sides: { file: await artwork(8.5, 11, 3) } });
-  t.is(pdf.pageCount, 3);
-  const y = 792 - 3.67 * 72;
-  const perforation = (page: PdfPageRead) =>
-    page.shapes.filter((s) => s.paint === 'stroke' && Math.abs(s.top - y) < 0.5 && s.width > 600 && s.height < 0.5);
-  t.is(perforation(pdf.pages[1]).length, 1);
-  t.is(perforation(pdf.pages[0]).length, 0);
-  t.is(perforation(pdf.pages[2]).length, 0);
-  const label = pdf.pages[1].text.find((i) => i.str === 'perforation');
-  t.truthy(label);
-  t.true(label!.left < 36 && Math.abs(label!.top + label!.height - y) < 8);
-});
-
 const CHECK: OverlayPiece = {
   id: 'chk_534f10783683daa0',
   to: TO,
@@ -340,12 +178,6 @@ test('check: the message prints below the check; check_bottom artwork fills that
   t.deepEqual(pixel(300, 10 * 72), [51, 102, 204]);
   t.deepEqual(pixel(300, 1.7 * 72), [255, 255, 255]);
   t.deepEqual(pixel(300, 3.4 * 72), [255, 255, 255]);
-});
-
-test('a letter without its file is refused', async (t) => {
-  await t.throwsAsync(compose({ kind: 'letters', piece: { id: 'ltr_none', to: TO }, sides: {} }), {
-    message: /file artwork/,
-  });
 });
 
 test('the same piece composes to the same bytes (a retried render writes the same file)', async (t) => {
