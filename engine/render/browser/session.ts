@@ -1,0 +1,98 @@
+// One launched browser and its warm pages. The pool owns at most one at a time; when the browser dies
+// the session says so once (`gone`) and the pool launches a new one for the next render.
+import fs from 'node:fs';
+import type { Browser, Page } from 'puppeteer-core';
+import { BrowserCrashed } from './errors';
+import { discardWarmPage, openWarmPage, type WarmPage } from './page';
+
+export interface Slot {
+  warm: Promise<WarmPage>;
+  busy: boolean;
+}
+
+export class Session {
+  readonly slots: Slot[];
+  readonly gone: Promise<BrowserCrashed>;
+  alive = true;
+  private closing = false;
+
+  constructor(
+    readonly browser: Browser,
+    readonly version: string,
+    private readonly profileDir: string,
+    pages: number,
+    private readonly onPageOpened?: (page: Page) => void,
+  ) {
+    this.gone = new Promise((resolve) => {
+      browser.once('disconnected', () => {
+        this.alive = false;
+        void fs.promises.rm(profileDir, { recursive: true, force: true }).catch(() => undefined);
+        resolve(
+          new BrowserCrashed(this.closing ? 'the renderer was closed' : 'the browser rendering the artwork died'),
+        );
+      });
+    });
+    this.slots = Array.from({ length: pages }, () => ({ warm: this.open(), busy: false }));
+  }
+
+  get pid(): number | undefined {
+    return this.browser.process()?.pid;
+  }
+
+  /** Resolves once every page is warm (a page that fails to open fails the start). */
+  async ready(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => slot.warm));
+  }
+
+  /** A free slot; the pool's permits guarantee there is one. */
+  take(): Slot {
+    const slot = this.slots.find((s) => !s.busy);
+    if (!slot) throw new Error('no free page: the pool let more renders in than it has pages');
+    slot.busy = true;
+    return slot;
+  }
+
+  release(slot: Slot): void {
+    slot.busy = false;
+  }
+
+  /** Kills the slot's page (a hung layout, a crash, many uses) and warms a fresh one in its place. */
+  replace(slot: Slot): void {
+    const old = slot.warm;
+    slot.warm = this.open();
+    void old.then(discardWarmPage, () => undefined);
+  }
+
+  /** The slot's page, reopened once if it could not be opened; BrowserCrashed when the browser is gone. */
+  async pageOf(slot: Slot): Promise<WarmPage> {
+    try {
+      return await slot.warm;
+    } catch {
+      if (!this.alive) throw new BrowserCrashed();
+      slot.warm = this.open();
+      try {
+        return await slot.warm;
+      } catch (error) {
+        // a browser that cannot open pages is as good as dead: the next render relaunches it
+        await this.close();
+        throw new BrowserCrashed(`the browser could not open a page: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (!this.alive) return;
+    await this.browser.close().catch(() => this.browser.process()?.kill('SIGKILL'));
+    await this.gone;
+  }
+
+  private open(): Promise<WarmPage> {
+    const warm = openWarmPage(this.browser);
+    warm.then(
+      (w) => this.onPageOpened?.(w.page),
+      () => undefined,
+    ); // a failure is met by whoever takes the slot
+    return warm;
+  }
+}
