@@ -7,6 +7,7 @@ import * as outbox from './003_outbox_and_filters';
 import * as parents from './004_parents';
 import * as microdeposits from './005_microdeposits';
 import * as mailpieces from './006_mailpieces';
+import * as jobs from './007_jobs';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: [string, Migration][] = [
   ['004_parents', parents],
   ['005_microdeposits', microdeposits],
   ['006_mailpieces', mailpieces],
+  ['007_jobs', jobs],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -11,6 +11,8 @@ export interface Database {
   dialect: Dialect;
   /** what was connected, without credentials, for the start banner */
   label: string;
+  /** what was connected, as given (with credentials): for components that open their own connections */
+  url: string;
   /** the SQLite file, for the read connection */
   file?: string;
 }
@@ -26,6 +28,7 @@ export function connect(url: string = DEFAULT_DATABASE, poolMax = 10): Database 
     return {
       dialect: 'postgres',
       label: url.replace(/\/\/[^@/]*@/, '//***@'),
+      url,
       knex: knex({ client: 'pg', connection: url, log: quiet, pool: { min: 0, max: poolMax } }),
     };
   }
@@ -49,5 +52,5 @@ export function connect(url: string = DEFAULT_DATABASE, poolMax = 10): Database 
       },
     },
   });
-  return { dialect: 'sqlite', label: `sqlite:${file}`, knex: db, file };
+  return { dialect: 'sqlite', label: `sqlite:${file}`, url, knex: db, file };
 }

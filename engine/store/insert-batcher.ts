@@ -19,13 +19,35 @@ export interface PendingRows {
   completions: ClaimCompletion[];
   /** outbox events committed with these rows */
   events: EventRow[];
-  /** rows of other tables committed with these (a piece's inputs, its uploaded files) */
-  extra: ExtraRow[];
+  /** other writes committed with these rows (a piece's inputs, its uploaded files, its render job) */
+  extra: ExtraWrite[];
 }
 
 export interface ExtraRow {
   table: string;
   row: Record<string, unknown>;
+  /** skip the row when it collides with a unique index (a job already queued under its singleton key) */
+  onConflict?: 'ignore';
+}
+
+/** Writes of their own kind, run in the commit's transaction (PostgreSQL only: SQLite batches take rows). */
+export interface ExtraCallback {
+  write(trx: Knex): Promise<void>;
+}
+
+export type ExtraWrite = ExtraRow | ExtraCallback;
+
+export function isExtraRow(extra: ExtraWrite): extra is ExtraRow {
+  return 'table' in extra;
+}
+
+/** Runs other writes in the caller's transaction, in order. */
+export async function writeExtra(trx: Knex, extra: ExtraWrite[]): Promise<void> {
+  for (const e of extra) {
+    if (!isExtraRow(e)) await e.write(trx);
+    else if (e.onConflict === 'ignore') await trx(e.table).insert(e.row).onConflict().ignore();
+    else await trx(e.table).insert(e.row);
+  }
 }
 
 interface Waiter {
@@ -46,6 +68,9 @@ export class InsertBatcher {
   ) {}
 
   insert(rows: PendingRows): Promise<void> {
+    // The SQLite batch is written synchronously, so it cannot await a callback's own statements.
+    if (this.sqlite && !rows.extra.every(isExtraRow))
+      return Promise.reject(new Error('SQLite group commits take extra rows ({ table, row }), not write callbacks'));
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       if (!this.writing) setImmediate(() => void this.drain());
@@ -84,7 +109,7 @@ export class InsertBatcher {
         [
           ...metadata.map((row) => ['object_metadata', row] as const),
           ...events.map((row) => ['events', row] as const),
-          ...extra.map(({ table, row }) => [table, row] as const),
+          ...extra.filter(isExtraRow).map((e) => [e.table, e.row, e.onConflict === 'ignore'] as const),
         ],
         completions,
       );
@@ -93,7 +118,7 @@ export class InsertBatcher {
       for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
       for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
       await insertEvents(trx, events);
-      for (const { table, row } of extra) await trx(table).insert(row);
+      await writeExtra(trx, extra);
       for (const c of completions) await completeClaim(trx, c.claim, { status: c.status, body: JSON.parse(c.body) });
     });
   }
@@ -127,12 +152,16 @@ interface PreparedInsert {
 
 const statementsByConnection = new WeakMap<SqliteConnection, Map<string, PreparedInsert>>();
 
-function prepareInsert(knex: Knex, connection: SqliteConnection, table: string, columns: string[]): PreparedInsert {
+function prepareInsert(
+  knex: Knex,
+  connection: SqliteConnection,
+  table: string,
+  columns: string[],
+  ignoreConflict: boolean,
+): PreparedInsert {
   const marker = (i: number) => `\u0000col:${i}`;
-  const { sql, bindings } = knex(table)
-    .insert(Object.fromEntries(columns.map((c, i) => [c, marker(i)])))
-    .toSQL()
-    .toNative();
+  const insert = knex(table).insert(Object.fromEntries(columns.map((c, i) => [c, marker(i)])));
+  const { sql, bindings } = (ignoreConflict ? insert.onConflict().ignore() : insert).toSQL().toNative();
   const order = bindings.map((b) => columns[Number(String(b).slice(marker(0).length - 1))]);
   return { statement: connection.prepare(sql), columns: order };
 }
@@ -144,8 +173,8 @@ function prepareInsert(knex: Knex, connection: SqliteConnection, table: string, 
 async function writeSqlite(
   knex: Knex,
   objects: Record<string, unknown>[],
-  /** rows of other tables (metadata, events), with their table */
-  related: (readonly [string, object])[],
+  /** rows of other tables (metadata, events), with their table and whether a unique collision skips them */
+  related: (readonly [string, object, boolean?])[],
   completions: ClaimCompletion[],
 ): Promise<void> {
   const client = knex.client as unknown as PoolClient;
@@ -156,12 +185,12 @@ async function writeSqlite(
       cache = new Map();
       statementsByConnection.set(connection, cache);
     }
-    const insert = (table: string, row: Record<string, unknown>) => {
+    const insert = (table: string, row: Record<string, unknown>, ignoreConflict = false) => {
       const columns = Object.keys(row);
-      const signature = `${table}(${columns.join(',')})`;
+      const signature = `${table}(${columns.join(',')})${ignoreConflict ? ' or ignore' : ''}`;
       let prepared = cache!.get(signature);
       if (!prepared) {
-        prepared = prepareInsert(knex, connection, table, columns);
+        prepared = prepareInsert(knex, connection, table, columns, ignoreConflict);
         cache!.set(signature, prepared);
       }
       prepared.statement.run(...prepared.columns.map((c) => (typeof row[c] === 'boolean' ? Number(row[c]) : row[c])));
@@ -174,7 +203,7 @@ async function writeSqlite(
     const completeStatement = complete.statement;
     connection.transaction(() => {
       for (const row of objects) insert('objects', row);
-      for (const [table, row] of related) insert(table, row as Record<string, unknown>);
+      for (const [table, row, ignoreConflict] of related) insert(table, row as Record<string, unknown>, ignoreConflict);
       for (const c of completions) if (completeStatement.run(...completionParams(c)).changes !== 1) throw claimLost();
     })();
   } finally {

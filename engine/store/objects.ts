@@ -2,7 +2,7 @@
 // the request's idempotency answer and the object's event; changes go through a compare-and-set
 // transition, so a change racing another (a cancel racing a worker) is never lost nor applied twice.
 import type { Knex } from 'knex';
-import { InsertBatcher, type ExtraRow } from './insert-batcher';
+import { InsertBatcher, writeExtra, type ExtraWrite } from './insert-batcher';
 import { nowIso } from '../util/time';
 import { knexReader, type Reader, type Slot } from './reader';
 import { completeClaim, type IdempotencyClaim } from './idempotency-claims';
@@ -32,8 +32,8 @@ export interface InsertOptions {
   parent?: string;
   /** other objects created with it (a mailpiece's inline addresses), with their own events */
   companions?: { kind: string; object: ApiObject; event?: { type: string; resource: string } }[];
-  /** rows of other tables that commit with it (a mailpiece's inputs and uploaded files) */
-  extra?: ExtraRow[];
+  /** other writes that commit with it (a mailpiece's inputs, uploaded files and render job) */
+  extra?: ExtraWrite[];
 }
 
 /** A change from the object as it is now; `refuse` says why it may not change (thrown as is). */
@@ -101,7 +101,7 @@ export class ObjectStore {
     await trx('objects').insert(rows);
     if (metadata.length) await trx('object_metadata').insert(metadata);
     await insertEvents(trx, events);
-    for (const { table, row: extraRow } of extra) await trx(table).insert(extraRow);
+    await writeExtra(trx, extra);
     if (claim) await completeClaim(trx, claim, { status: 200, body: object });
   }
 
