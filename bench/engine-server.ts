@@ -3,7 +3,8 @@ import { loadConfig } from '../engine/config';
 import { startEngine } from '../engine/server';
 
 async function main(): Promise<void> {
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' });
+  // the API alone is measured here: pieces are not rendered (bench/render.ts measures rendering)
+  const config = loadConfig({ WORKERS: '0', ...process.env, PORT: '0', LOG_LEVEL: 'silent' });
   const engine = await startEngine(config);
   const { accounts } = engine.services;
   const account = (await accounts.first())!;

@@ -4,7 +4,7 @@ import { loadConfig } from '../engine/config';
 import { startEngine } from '../engine/server';
 
 async function main(): Promise<void> {
-  const engine = await startEngine(loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }));
+  const engine = await startEngine(loadConfig({ WORKERS: '0', ...process.env, PORT: '0', LOG_LEVEL: 'silent' }));
   const { accounts } = engine.services;
   const { account, keys } = await accounts.create(`bench-verify-${Date.now()}`);
   await accounts.setSetting(account.id, 'rate_limit_per_5s', 100_000_000);

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, describeConfig, configTable, ConfigError } from './config';
 import { openServices, startEngine } from './server';
+import { startWorkers } from './workers';
 import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
 import type { Services } from './services';
 import { microdeposits } from './mail/bank-accounts';
@@ -12,6 +13,7 @@ const HELP: Record<string, string> = {
 
 Commands:
   serve                      start the engine (migrates; creates an account and prints its keys on an empty database)
+  work                       work background jobs (rendering) only, beside engines started with serve --no-workers
   migrate                    apply pending database migrations
   accounts create | list     add an account, or list them with their active keys
   keys create                print one new API key (creates the default account on an empty database)
@@ -22,8 +24,15 @@ Run 'printpost <command> --help' for a command's options.
 
 Environment:
 ${configTable()}`,
-  serve:
-    'Usage: printpost serve [--port N] [--host H]\n\nStarts the HTTP API. Settings come from the environment (see printpost --help).',
+  serve: `Usage: printpost serve [--port N] [--host H] [--no-workers]
+
+Starts the HTTP API and, unless --no-workers is given (or WORKERS=0), the background workers that render
+mailpieces. Settings come from the environment (see printpost --help).`,
+  work: `Usage: printpost work
+
+Works background jobs (rendering) without serving HTTP: run it beside engines started with
+serve --no-workers to split API and workers across processes. Stops on SIGINT or SIGTERM, leaving
+unfinished jobs to be taken again.`,
   deposits:
     'Usage: printpost deposits BANK_ID\n\nPrints the two micro-deposit amounts (cents) made into a live bank account: what POST /v1/bank_accounts/BANK_ID/verify expects.',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
@@ -73,16 +82,20 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
 }
 
 async function serve(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'no-workers': { type: 'boolean' } },
+  });
   const config = loadConfig({
     ...process.env,
     ...(values.port ? { PORT: values.port } : {}),
     ...(values.host ? { HOST: values.host } : {}),
   });
-  const engine = await startEngine(config);
+  const engine = await startEngine(config, { workers: !values['no-workers'] });
   const out = [
     `printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`,
     ...describeConfig(config, engine.services.db.label),
+    workersLine(engine.services),
   ];
   if (engine.bootstrapKeys) {
     const k = engine.bootstrapKeys;
@@ -98,6 +111,29 @@ async function serve(args: string[]): Promise<void> {
   process.stdout.write(`${out.join('\n')}\n`);
   keepServingThroughDefects(config.logLevel);
   const stop = () => void engine.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** What the banner says of this process's workers and renderer: never silent about a missing Chromium. */
+function workersLine(services: Services): string {
+  const workers = services.workers;
+  if (!workers) return 'Workers: off in this process (renders wait for a printpost work or serve process)';
+  const renderer = workers.renderer();
+  return renderer.available
+    ? `Workers: ${services.config.workers} at once; renderer: ${renderer.version ?? 'Chromium'} (${renderer.source})`
+    : `Workers: ${services.config.workers} at once; RENDERER UNAVAILABLE: ${renderer.reason} (pieces will fail until it is fixed)`;
+}
+
+async function work(): Promise<void> {
+  const config = loadConfig();
+  const services = await openServices(config);
+  services.workers = await startWorkers(services);
+  process.stdout.write(
+    `${['printpost worker started', ...describeConfig(config, services.db.label), workersLine(services)].join('\n')}\n`,
+  );
+  keepServingThroughDefects(config.logLevel);
+  const stop = () => void services.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
@@ -213,6 +249,7 @@ function explain(error: Error & { code?: string; port?: number; address?: string
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
+  work,
   migrate,
   accounts,
   keys,
@@ -252,6 +289,6 @@ export async function main(argv: string[]): Promise<number> {
 
 if (require.main === module || process.argv[1]?.endsWith('printpost')) {
   void main(process.argv.slice(2)).then((code) => {
-    if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
+    if (code !== 0 || !['serve', 'work'].includes(process.argv[2])) process.exitCode = code;
   });
 }

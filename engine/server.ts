@@ -11,7 +11,11 @@ import { Accounts, type KeySet } from './accounts/accounts';
 import { createApp } from './http/app';
 import { answerClientError, answerExpectation } from './http/raw-answers';
 import type { EngineConfig } from './config';
-import type { Services } from './services';
+import type { Health, Services } from './services';
+import { openJobQueue } from './jobs';
+import { openAssetStore } from './assets/open';
+import { loadAssetSigner } from './assets/signing';
+import { startWorkers } from './workers';
 
 export interface RunningEngine {
   url: string;
@@ -27,21 +31,44 @@ export async function openServices(
 ): Promise<Services> {
   await migrateLatest(db.knex);
   const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader(db.knex);
-  return {
+  const jobs = openJobQueue(db);
+  await jobs.start();
+  const services: Services = {
     db,
     objects: new ObjectStore(db.knex, reader),
     reader,
     accounts: new Accounts(db.knex, config.keyCacheMs),
     config,
+    jobs,
+    assets: openAssetStore(config.assetStore, config.s3Endpoint),
+    signer: await loadAssetSigner(db.knex, config.assetSigningKey),
+    workers: null,
+    health: () => healthOf(services),
     close: async () => {
+      await services.workers?.stop();
+      await jobs.stop();
       reader.close();
       await db.knex.destroy();
     },
   };
+  return services;
 }
 
-export async function startEngine(config: EngineConfig): Promise<RunningEngine> {
+async function healthOf(services: Services): Promise<Health> {
+  const database = await services.db.knex
+    .raw('select 1')
+    .then(() => 'ok' as const)
+    .catch(() => 'unreachable' as const);
+  const jobs = database === 'ok' ? await services.jobs.counts().catch(() => null) : null;
+  const renderer = services.workers?.renderer() ?? null;
+  const healthy = database === 'ok' && (renderer === null || renderer.available);
+  return { status: healthy ? 'ok' : 'degraded', database, workers: services.workers !== null, renderer, jobs };
+}
+
+/** Serves the API; also works background jobs unless `workers` is false or WORKERS is 0. */
+export async function startEngine(config: EngineConfig, start: { workers?: boolean } = {}): Promise<RunningEngine> {
   const services = await openServices(config);
+  if (start.workers !== false && config.workers > 0) services.workers = await startWorkers(services);
   let bootstrapKeys: KeySet | undefined;
   if ((await services.accounts.count()) === 0) {
     bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;

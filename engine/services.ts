@@ -1,9 +1,30 @@
-// What handlers reach: the database, the object store, accounts, configuration.
+// What handlers reach: the database, the object store, accounts, configuration, the job queue and the
+// rendered files.
 import type { Database } from './store/connection';
 import type { ObjectStore } from './store/objects';
 import type { Reader } from './store/reader';
 import type { Accounts } from './accounts/accounts';
 import type { EngineConfig } from './config';
+import type { JobCounts, JobQueue } from './jobs/types';
+import type { AssetStore } from './assets/store';
+import type { AssetSigner } from './assets/signing';
+
+/** What `GET /health` answers: whether this process can serve, and what its workers can do. */
+export interface Health {
+  status: 'ok' | 'degraded';
+  database: 'ok' | 'unreachable';
+  /** this process works background jobs (rendering) */
+  workers: boolean;
+  /** the renderer of this process's workers; null when it runs none */
+  renderer: { available: boolean; source?: string; version?: string; reason?: string } | null;
+  jobs: JobCounts | null;
+}
+
+/** The background workers a process runs (`serve` by default, `work`); see engine/workers.ts. */
+export interface Workers {
+  renderer(): NonNullable<Health['renderer']>;
+  stop(): Promise<void>;
+}
 
 export interface Services {
   db: Database;
@@ -12,6 +33,12 @@ export interface Services {
   reader: Reader;
   accounts: Accounts;
   config: EngineConfig;
+  jobs: JobQueue;
+  assets: AssetStore;
+  signer: AssetSigner;
+  /** set when this process works jobs */
+  workers: Workers | null;
+  health(): Promise<Health>;
   /** releases the database connections */
   close(): Promise<void>;
 }

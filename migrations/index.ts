@@ -8,6 +8,7 @@ import * as parents from './004_parents';
 import * as microdeposits from './005_microdeposits';
 import * as mailpieces from './006_mailpieces';
 import * as jobs from './007_jobs';
+import * as engineSecrets from './008_engine_secrets';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: [string, Migration][] = [
   ['005_microdeposits', microdeposits],
   ['006_mailpieces', mailpieces],
   ['007_jobs', jobs],
+  ['008_engine_secrets', engineSecrets],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

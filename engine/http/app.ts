@@ -23,6 +23,7 @@ import { Router } from './router';
 import { assertLiveAllowed, spendLiveAllowance } from './live-gates';
 import { renderErrors, requestLog, cors } from './middleware';
 import { addEngineRoutes } from './extra-routes';
+import { signAssetLinks } from '../assets/links';
 
 export function createApp(services: Services): Koa {
   const { config } = services;
@@ -93,7 +94,8 @@ export function createApp(services: Services): Koa {
       const body = operation.body ? validate(operation.body, fields, operation.rules) : fields;
       await spendLiveAllowance(caller, operation, services.db.knex);
       const scope = { accountId: caller.account.id, mode: caller.mode };
-      const url = `${requestOrigin(req, config.trustedProxies, config.publicUrl)}${ctx.path}`;
+      const origin = requestOrigin(req, config.trustedProxies, config.publicUrl);
+      const url = `${origin}${ctx.path}`;
       const request = {
         resource: route.resource,
         operation,
@@ -115,7 +117,8 @@ export function createApp(services: Services): Koa {
           }))
         : { status: 200, body: await route.handler(request) };
       ctx.status = response.status;
-      ctx.body = hideNewerFields(route.resource, response.body, version);
+      const answer = hideNewerFields(route.resource, response.body, version);
+      ctx.body = signAssetLinks(route.resource, answer, { signer: services.signer, origin });
     } finally {
       discardUploads(parsed.files);
     }

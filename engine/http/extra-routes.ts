@@ -1,14 +1,34 @@
-// The engine's own paths beside the API: the generated OpenAPI document.
+// The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health.
+import { ApiError } from '../errors';
 import { openApiDocument } from '../openapi/generate';
+import { ASSET_ROUTE_PREFIX } from '../assets/links';
 import type { Services } from '../services';
 import type { Router } from './router';
 import { requestOrigin } from './transport';
 
 export function addEngineRoutes(router: Router, services: Services): Router {
   let cached: Record<string, unknown> | undefined;
-  return router.add('GET', '/v1/openapi.json', (ctx) => {
-    cached ??= openApiDocument();
-    const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
-    ctx.body = { ...cached, servers: [{ url: origin }] };
-  });
+  return router
+    .add('GET', '/v1/openapi.json', (ctx) => {
+      cached ??= openApiDocument();
+      const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
+      ctx.body = { ...cached, servers: [{ url: origin }] };
+    })
+    .add('GET', `${ASSET_ROUTE_PREFIX}{folder}/{file}`, async (ctx, params) => {
+      // The link is the only credential: a wrong, altered or expired signature is 403, and so is a
+      // well-signed link whose file is gone, so a probe learns nothing about which files exist.
+      const path = `${ASSET_ROUTE_PREFIX}${params.folder}/${params.file}`;
+      const query = ctx.query as Record<string, string | string[] | undefined>;
+      const one = (v: string | string[] | undefined) => (Array.isArray(v) ? undefined : v);
+      const forbidden = new ApiError('forbidden', 'This asset link is invalid or has expired.', 403);
+      if (!services.signer.verify(path, one(query.expires), one(query.signature))) throw forbidden;
+      const asset = await services.assets.get(`${params.folder}/${params.file}`).catch(() => undefined);
+      if (!asset) throw forbidden;
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      ctx.type = asset.contentType;
+      ctx.body = asset.bytes;
+    })
+    .add('GET', '/health', async (ctx) => {
+      ctx.body = await services.health();
+    });
 }

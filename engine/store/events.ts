@@ -25,9 +25,9 @@ export function eventRow(
   resource: string,
   object: { id: string },
   objectJson?: string,
+  dateCreated: string = nowIso(),
 ): EventRow {
   const id = newId('evt');
-  const dateCreated = nowIso();
   const eventTypeObject = { id: eventType, enabled_for_test: true, resource, object: 'event_type' };
   const body =
     `{"id":${JSON.stringify(id)},"body":${objectJson ?? JSON.stringify(object)},"reference_id":${JSON.stringify(object.id)},` +

@@ -13,7 +13,8 @@ export interface Served {
 
 export function serve(env: Record<string, string>): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', ...env } });
+    // No render workers unless asked (WORKERS): a browser per spawned engine is not what most tests are about.
+    const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', WORKERS: '0', ...env } });
     const lines: string[] = [];
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 30_000);

@@ -23,6 +23,8 @@ export interface TestEngine {
   createAccount(name?: string): Promise<KeySet>;
   /** changes a setting of the default account (or of the account that owns `key`) */
   setSetting(name: SettingName, value: SettingValue, accountName?: string): Promise<void>;
+  /** the directory the engine keeps its rendered files in */
+  assets: string;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** join another engine's database (a second process of one deployment) instead of a fresh one */
   shareWith?: TestEngine;
+  /** run the render workers (a browser) in this engine; off by default so suites about the API stay light */
+  workers?: boolean;
 }
 
 export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> {
@@ -60,11 +64,14 @@ export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> 
   const database = opts.shareWith
     ? { url: opts.shareWith.databaseUrl, drop: async () => undefined }
     : await freshDatabase(db);
+  const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
+    ASSET_STORE: assets,
+    WORKERS: opts.workers ? '2' : '0',
     ...opts.env,
   });
   const engine = await start(config);
@@ -85,9 +92,11 @@ export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> 
     keys: engine.bootstrapKeys ?? opts.shareWith!.keys,
     createAccount: async (name = `acct-${randomBytes(4).toString('hex')}`) => (await accounts.create(name)).keys,
     setSetting,
+    assets,
     close: async () => {
       await engine.close();
       await database.drop();
+      fs.rmSync(assets, { recursive: true, force: true });
     },
   };
 }

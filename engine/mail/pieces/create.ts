@@ -22,6 +22,7 @@ import { assertMergeVariables } from './merge';
 import { expectedDeliveryDate, sendDateOf } from './schedule';
 import { drawableBankAccount, takeCheckNumber } from './checks';
 import { isAbroad } from '../../catalog/mailpieces/rules';
+import { RENDER_PIECE, type RenderPieceData } from '../../jobs/names';
 
 export interface PieceRequest {
   services: Services;
@@ -156,7 +157,12 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   const insert = {
     claim,
     companions,
-    extra: [...artwork.blobs, inputs],
+    // the render job commits with the piece: no piece without its job, no job without its piece
+    extra: [
+      ...artwork.blobs,
+      inputs,
+      services.jobs.enqueueWith(RENDER_PIECE, { piece: piece.id } satisfies RenderPieceData),
+    ],
     event: resource.events.length ? eventOf(resource, 'created') : undefined,
   };
   const liveAddresses = scope.mode === 'live' ? companions.length : 0;

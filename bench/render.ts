@@ -1,0 +1,158 @@
+// Rendering through the whole engine (`printpost serve` in its own process, 2 workers): postcards
+// rendered per second when created as fast as they render, the time from create to `rendered` at a
+// steady 20 creates per second (p50, p99), and the peak RSS of the engine and of its browser.
+// Run: node --import tsx bench/render.ts [--pg]   (also part of `npm run bench`)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knex, { type Knex } from 'knex';
+import sharp from 'sharp';
+import { serve, type Served } from '../test/helpers/cli';
+import { freshDatabase } from '../test/helpers/engine';
+import { client } from '../test/helpers/http';
+import { TO, FROM } from '../test/helpers/mail';
+
+async function cardHtml(): Promise<string> {
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7bd5' } })
+    .png()
+    .toBuffer();
+  return (
+    `<html><body style="margin:0;font-family:sans-serif"><img src="data:image/png;base64,${png.toString('base64')}" style="width:3in">` +
+    '<h1>Hello {{name}}</h1><p>Your code: {{code}}</p></body></html>'
+  );
+}
+
+/** Resident set sizes (kB) of a process and, separately, of its descendants (the browser). */
+function rss(pid: number): { own: number; children: number } {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const kb = (p: number) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  const descendants: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parents) if (parent === p) (descendants.push(child), walk(child));
+  };
+  walk(pid);
+  return { own: kb(pid), children: descendants.reduce((sum, p) => sum + kb(p), 0) };
+}
+
+async function renderedAll(db: Knex, ids: Set<string>): Promise<Map<string, number>> {
+  const rows = (await db('objects')
+    .whereIn('id', [...ids])
+    .select('body')) as { body: string }[];
+  const done = new Map<string, number>();
+  for (const row of rows) {
+    const piece = JSON.parse(row.body) as { id: string; status: string; date_created: string; date_modified: string };
+    if (piece.status === 'rendered')
+      done.set(piece.id, Date.parse(piece.date_modified) - Date.parse(piece.date_created));
+    if (piece.status === 'failed') throw new Error(`${piece.id} failed: ${row.body}`);
+  }
+  return done;
+}
+
+async function waitRendered(db: Knex, ids: Set<string>): Promise<Map<string, number>> {
+  for (;;) {
+    const done = await renderedAll(db, ids);
+    if (done.size === ids.size) return done;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+export async function benchRender(postgres: boolean): Promise<void> {
+  const database = await freshDatabase(postgres ? 'postgres' : 'sqlite');
+  const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-bench-assets-'));
+  const served: Served = await serve({
+    DATABASE_URL: database.url,
+    ASSET_STORE: assets,
+    WORKERS: '2',
+    LOG_LEVEL: 'silent',
+  });
+  const db = /^postgres/.test(database.url)
+    ? knex({ client: 'pg', connection: database.url })
+    : knex({ client: 'better-sqlite3', connection: { filename: database.url }, useNullAsDefault: true });
+  let peak = { own: 0, children: 0 };
+  const sampler = setInterval(() => {
+    const now = rss(served.child.pid!);
+    peak = { own: Math.max(peak.own, now.own), children: Math.max(peak.children, now.children) };
+  }, 200);
+  try {
+    const call = client(served.url, served.keys['test secret']);
+    const front = await cardHtml();
+    const createOne = async (n: number) => {
+      const reply = await call<{ id: string }>('POST', '/v1/postcards', {
+        json: {
+          to: TO,
+          from: FROM,
+          use_type: 'marketing',
+          front,
+          back: front,
+          merge_variables: { name: `Reader ${n}`, code: n },
+        },
+      });
+      if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
+      return reply.body.id;
+    };
+    // warm the browser and the pages
+    await waitRendered(db, new Set(await Promise.all([1, 2, 3, 4].map(createOne))));
+
+    const burst = 200;
+    const started = Date.now();
+    const ids = new Set(await Promise.all(Array.from({ length: burst }, (_, i) => createOne(i))));
+    await waitRendered(db, ids);
+    const seconds = (Date.now() - started) / 1000;
+    process.stdout.write(
+      `${postgres ? 'postgres' : 'sqlite  '} throughput: ${burst} postcards (2 sides, PDF + 3 thumbnails a side) in ${seconds.toFixed(1)} s = ${(burst / seconds).toFixed(1)} pieces/s\n`,
+    );
+
+    const steady = new Set<string>();
+    const rate = 20;
+    const total = rate * 20;
+    const t0 = Date.now();
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = t0 + (i * 1000) / rate;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+      pending.push(createOne(i).then((id) => void steady.add(id)));
+    }
+    await Promise.all(pending);
+    const latencies = [...(await waitRendered(db, steady)).values()];
+    process.stdout.write(
+      `${postgres ? 'postgres' : 'sqlite  '} create -> rendered at ${rate}/s for ${total / rate} s: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms\n`,
+    );
+    process.stdout.write(
+      `${postgres ? 'postgres' : 'sqlite  '} peak RSS: engine ${(peak.own / 1024).toFixed(0)} MB, browser (all its processes) ${(peak.children / 1024).toFixed(0)} MB\n`,
+    );
+  } finally {
+    clearInterval(sampler);
+    served.child.kill('SIGTERM');
+    await new Promise((r) => served.child.once('exit', r));
+    await db.destroy();
+    await database.drop();
+    fs.rmSync(assets, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  void (async () => {
+    await benchRender(false);
+    if (process.argv.includes('--pg')) await benchRender(true);
+  })();
+}

@@ -1,0 +1,127 @@
+// One artwork side as PDF pages of the product's exact size: HTML (inline, from a template version or
+// an HTML file) is merged and drawn by the browser; an uploaded PDF is laid onto pages of the side's
+// size (scaled when it came at trim size); a PNG or JPEG fills one page, bleed included.
+import Handlebars from 'handlebars';
+import { PDFDocument } from 'pdf-lib';
+import type { Knex } from 'knex';
+import { templateVersions } from '../../catalog/templates';
+import type { ObjectStore, Scope } from '../../store/objects';
+import type { ArtworkSource } from '../pieces/artwork';
+import { POINTS_PER_INCH } from '../../render/products';
+import { RenderFailure } from './failure';
+
+export interface HtmlRender {
+  html: string;
+  widthIn: number;
+  heightIn: number;
+  maxPages: number;
+}
+
+export interface SideContext {
+  knex: Knex;
+  objects: ObjectStore;
+  scope: Scope;
+  mergeVariables: Record<string, unknown>;
+  /** merges and renders HTML to PDF (the browser pool, with remote assets inlined) */
+  renderHtml(request: HtmlRender): Promise<Uint8Array>;
+}
+
+export interface SideRequest {
+  source: ArtworkSource;
+  widthIn: number;
+  heightIn: number;
+  maxPages: number;
+}
+
+const compiled = new Map<string, HandlebarsTemplateDelegate>();
+const COMPILED_LIMIT = 500;
+
+/** Merge variables into `html`; missing ones are empty (strict accounts were refused at create). */
+export function merge(html: string, variables: Record<string, unknown>, cacheKey?: string): string {
+  // Compiling is synchronous: a large file without a single variable is not worth parsing.
+  if (!html.includes('{{')) return html;
+  let template = cacheKey ? compiled.get(cacheKey) : undefined;
+  if (!template) {
+    template = Handlebars.compile(html, { strict: false });
+    if (cacheKey) {
+      if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value!);
+      compiled.set(cacheKey, template);
+    }
+  }
+  try {
+    return template(variables, { allowProtoPropertiesByDefault: false });
+  } catch (error) {
+    throw new RenderFailure(
+      'merge_failed',
+      `the artwork could not be merged: ${String((error as Error).message).split('\n')[0]}`,
+      'Check the {{variables}} and helpers the HTML uses.',
+    );
+  }
+}
+
+async function blobOf(knex: Knex, scope: Scope, id: string): Promise<Buffer> {
+  const row = (await knex('blobs')
+    .select('bytes')
+    .where({ id, account_id: scope.accountId, mode: scope.mode })
+    .first()) as { bytes: Buffer } | undefined;
+  if (!row) throw new RenderFailure('missing_file', `the uploaded file ${id} is gone`, 'Create the piece again.');
+  return Buffer.from(row.bytes);
+}
+
+async function templateHtml(context: SideContext, versionId: string): Promise<string> {
+  const version = await context.objects.get(context.scope, templateVersions.name, versionId, { includeDeleted: true });
+  if (!version || typeof version.html !== 'string')
+    throw new RenderFailure('missing_template', `template version ${versionId} is gone`, 'Create the piece again.');
+  return version.html;
+}
+
+/** Each page of `pdf` drawn onto a page of exactly the side's size (uploads at trim size are scaled to bleed). */
+async function fitPages(pdf: Uint8Array, request: SideRequest): Promise<Uint8Array> {
+  const width = request.widthIn * POINTS_PER_INCH;
+  const height = request.heightIn * POINTS_PER_INCH;
+  const source = await PDFDocument.load(pdf);
+  const sizes = source.getPages().map((p) => p.getSize());
+  if (sizes.every((s) => Math.abs(s.width - width) < 0.5 && Math.abs(s.height - height) < 0.5)) return pdf;
+  const out = await PDFDocument.create();
+  const pages = await out.embedPages(source.getPages().slice(0, request.maxPages));
+  for (const embedded of pages) out.addPage([width, height]).drawPage(embedded, { x: 0, y: 0, width, height });
+  return out.save();
+}
+
+async function imagePage(bytes: Buffer, png: boolean, request: SideRequest): Promise<Uint8Array> {
+  const out = await PDFDocument.create();
+  const image = png ? await out.embedPng(bytes) : await out.embedJpg(bytes);
+  const width = request.widthIn * POINTS_PER_INCH;
+  const height = request.heightIn * POINTS_PER_INCH;
+  out.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
+  return out.save();
+}
+
+export async function sidePdf(context: SideContext, request: SideRequest): Promise<Uint8Array> {
+  const { source } = request;
+  const html = async (text: string, cacheKey?: string) =>
+    context.renderHtml({
+      html: merge(text, context.mergeVariables, cacheKey),
+      widthIn: request.widthIn,
+      heightIn: request.heightIn,
+      maxPages: request.maxPages,
+    });
+  if (source.kind === 'html') return html(source.html);
+  if (source.kind === 'template') return html(await templateHtml(context, source.version_id), source.version_id);
+  if (source.kind === 'url')
+    throw new RenderFailure(
+      'invalid_file_url',
+      `remote artwork ${source.url} was not fetched when the piece was created`,
+      'Create the piece again.',
+    );
+  const bytes = await blobOf(context.knex, context.scope, source.blob_id);
+  if (source.content_type === 'text/html') return html(bytes.toString('utf8'));
+  if (source.content_type === 'image/png' || source.content_type === 'image/jpeg')
+    return imagePage(bytes, source.content_type === 'image/png', request);
+  try {
+    return await fitPages(bytes, request);
+  } catch (error) {
+    if (error instanceof RenderFailure) throw error;
+    throw new RenderFailure('invalid_file', 'the uploaded PDF could not be read', 'Upload a valid PDF.');
+  }
+}

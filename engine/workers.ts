@@ -1,0 +1,84 @@
+// The background side of an engine process: the renderer (one browser, warm pages) and the job
+// handlers that use it. `serve` starts it unless told not to, `work` runs only this.
+import { createRenderer, RenderTimeout, RendererUnavailable, RenderFailed } from './render/browser';
+import { describeAssetFailure, inlineAssets } from './render/inline-assets';
+import { thumbnails } from './render/thumbnails';
+import { composePiece, type PieceKind } from './render/overlay/compose';
+import { overlayPiece } from './render/overlay/types';
+import { RenderFailure } from './mail/render/failure';
+import { workRenderJobs } from './mail/render/worker';
+import type { HtmlRender } from './mail/render/artwork-pdf';
+import type { RenderTools } from './mail/render/render-piece';
+import type { Services, Workers } from './services';
+
+/** Linked assets of one artwork, all together (spec: at most 5 MB). */
+const ASSET_BYTES = 5 * 1_048_576;
+
+export async function startWorkers(services: Services): Promise<Workers> {
+  const { config } = services;
+  const renderer = createRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages });
+  await renderer.start();
+
+  const renderHtml = async (request: HtmlRender): Promise<Uint8Array> => {
+    const inlined = await inlineAssets(request.html, {
+      maxTotalBytes: ASSET_BYTES,
+      allowedNetworks: config.allowedPrivateNetworks,
+    });
+    if (inlined.failures.length > 0) {
+      throw new RenderFailure(
+        'asset_fetch_failed',
+        describeAssetFailure(inlined.failures[0]),
+        'Host every image, font and stylesheet the HTML links on a public http(s) address, 5 MB in all.',
+      );
+    }
+    try {
+      return await renderer.htmlToPdf({ ...request, html: inlined.html, timeoutMs: config.renderTimeoutMs });
+    } catch (error) {
+      if (error instanceof RenderTimeout)
+        throw new RenderFailure(
+          'render_timeout',
+          error.message,
+          'Simplify the artwork: very large documents or tables take too long to lay out.',
+        );
+      if (error instanceof RendererUnavailable)
+        throw new RenderFailure(
+          'renderer_unavailable',
+          error.message,
+          'The operator must install or configure Chromium.',
+        );
+      if (error instanceof RenderFailed)
+        throw new RenderFailure('render_failed', error.message, 'Check the artwork HTML.');
+      throw error;
+    }
+  };
+
+  const tools: RenderTools = {
+    knex: services.db.knex,
+    objects: services.objects,
+    assets: services.assets,
+    renderHtml,
+    compose: (request) =>
+      composePiece({
+        kind: request.resource.name as PieceKind,
+        size: request.geometry.size,
+        piece: overlayPiece(request.piece),
+        sides: request.sides,
+        geometry: request.geometry,
+      }),
+    thumbnails,
+  };
+  // A job is held for at most a few sides' render time; past that its worker is presumed dead.
+  const leaseMs = Math.max(30_000, 3 * config.renderTimeoutMs);
+  await workRenderJobs(services.jobs, tools, { concurrency: Math.max(1, config.workers), leaseMs });
+
+  return {
+    renderer: () => {
+      const status = renderer.status();
+      return { available: status.available, source: status.source, version: status.version, reason: status.reason };
+    },
+    stop: async () => {
+      await services.jobs.stop();
+      await renderer.close();
+    },
+  };
+}

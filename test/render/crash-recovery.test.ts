@@ -1,0 +1,157 @@
+// Killing an engine with SIGKILL while it renders loses nothing: after a restart every piece reaches
+// `rendered` exactly once (one `postcard.rendered_pdf` event each), on SQLite, on PostgreSQL, and with
+// two engine processes sharing one PostgreSQL database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import knex, { type Knex } from 'knex';
+import { serve, type Served } from '../helpers/cli';
+import { client } from '../helpers/http';
+import { DATABASES } from '../helpers/matrix';
+import { freshDatabase } from '../helpers/engine';
+import { TO, FROM } from '../helpers/mail';
+
+const PIECES = 500;
+
+function engineEnv(databaseUrl: string, assets: string): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, ASSET_STORE: assets, LOG_LEVEL: 'silent', WORKERS: '2' };
+}
+
+async function createPostcards(served: Served, key: string, count: number): Promise<string[]> {
+  const call = client(served.url, key);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 25) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(25, count - i) }, (_, j) =>
+        call('POST', '/v1/postcards', {
+          json: {
+            to: TO,
+            from: FROM,
+            use_type: 'marketing',
+            front: '<html><body style="margin:0;background:#cde"><h1>Card {{n}}</h1></body></html>',
+            back: '<html><body><p>Back</p></body></html>',
+            merge_variables: { n: i + j },
+          },
+        }),
+      ),
+    );
+    for (const reply of batch) {
+      if (reply.status !== 200) throw new Error(`create failed: ${JSON.stringify(reply.body)}`);
+      ids.push((reply.body as { id: string }).id);
+    }
+  }
+  return ids;
+}
+
+function connectTo(url: string): Knex {
+  return /^postgres/.test(url)
+    ? knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } })
+    : knex({ client: 'better-sqlite3', connection: { filename: url }, useNullAsDefault: true });
+}
+
+async function renderedCount(databaseUrl: string): Promise<number> {
+  const db = connectTo(databaseUrl);
+  try {
+    const rows = (await db('objects').where({ kind: 'postcards' }).select('body')) as { body: string }[];
+    return rows.filter((r) => (JSON.parse(r.body) as { status: string }).status === 'rendered').length;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function kill(served: Served): Promise<void> {
+  return new Promise((resolve) => {
+    served.child.removeAllListeners('exit');
+    served.child.once('exit', () => resolve());
+    served.child.kill('SIGKILL');
+  });
+}
+
+async function stop(served: Served): Promise<void> {
+  if (served.child.exitCode !== null || served.child.signalCode !== null) return;
+  served.child.removeAllListeners('exit');
+  const exited = new Promise<void>((resolve) => served.child.once('exit', () => resolve()));
+  served.child.kill('SIGTERM');
+  await exited;
+}
+
+async function assertEachRenderedOnce(t: ExecutionContext, databaseUrl: string, ids: string[]): Promise<void> {
+  const db = connectTo(databaseUrl);
+  try {
+    const events = (await db('events')
+      .where({ event_type: 'postcard.rendered_pdf' })
+      .select('reference_id')
+      .count({ n: '*' })
+      .groupBy('reference_id')) as { reference_id: string; n: number | string }[];
+    const byPiece = new Map(events.map((e) => [e.reference_id, Number(e.n)]));
+    t.deepEqual(
+      ids.filter((id) => byPiece.get(id) !== 1),
+      [],
+      'every piece has exactly one rendered_pdf event',
+    );
+    const failed = (await db('events').where({ event_type: 'postcard.failed' }).count({ n: '*' })) as {
+      n: number | string;
+    }[];
+    t.is(Number(failed[0].n), 0);
+  } finally {
+    await db.destroy();
+  }
+}
+
+for (const kind of DATABASES) {
+  test.serial(`${kind}: SIGKILL mid-render loses no piece and renders none twice`, async (t) => {
+    t.timeout(600_000);
+    const database = await freshDatabase(kind);
+    const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
+    const env = engineEnv(database.url, assets);
+    let served = await serve(env);
+    try {
+      const ids = await createPostcards(served, served.keys['test secret'], PIECES);
+      await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
+      await kill(served);
+      const before = await renderedCount(database.url);
+      t.true(before < PIECES, `the kill came mid-run (${before} of ${PIECES} rendered)`);
+      served = await serve(env);
+      await until('every piece rendered', async () => (await renderedCount(database.url)) === PIECES, 400_000);
+      await assertEachRenderedOnce(t, database.url, ids);
+    } finally {
+      await stop(served).catch(() => undefined);
+      await database.drop();
+      fs.rmSync(assets, { recursive: true, force: true });
+    }
+  });
+}
+
+if (DATABASES.includes('postgres')) {
+  test.serial('postgres: two engine processes, one killed mid-render, render every piece exactly once', async (t) => {
+    t.timeout(600_000);
+    const database = await freshDatabase('postgres');
+    const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
+    const env = engineEnv(database.url, assets);
+    const first = await serve(env);
+    let second = await serve(env);
+    try {
+      const ids = await createPostcards(first, first.keys['test secret'], PIECES);
+      await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
+      await kill(second);
+      const before = await renderedCount(database.url);
+      t.true(before < PIECES, `the kill came mid-run (${before} of ${PIECES} rendered)`);
+      second = await serve(env);
+      await until('every piece rendered', async () => (await renderedCount(database.url)) === PIECES, 400_000);
+      await assertEachRenderedOnce(t, database.url, ids);
+    } finally {
+      await Promise.all([stop(first), stop(second)].map((p) => p.catch(() => undefined)));
+      await database.drop();
+      fs.rmSync(assets, { recursive: true, force: true });
+    }
+  });
+}
