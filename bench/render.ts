@@ -43,7 +43,11 @@ function rss(pid: number): { own: number; children: number } {
   };
   const descendants: number[] = [];
   const walk = (p: number) => {
-    for (const [child, parent] of parents) if (parent === p) (descendants.push(child), walk(child));
+    for (const [child, parent] of parents) {
+      if (parent !== p) continue;
+      descendants.push(child);
+      walk(child);
+    }
   };
   walk(pid);
   return { own: kb(pid), children: descendants.reduce((sum, p) => sum + kb(p), 0) };
