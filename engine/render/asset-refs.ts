@@ -35,9 +35,15 @@ export interface CssRef {
   prefix: '' | '@import ';
 }
 
-const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes)\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)(?:<\/\1\s*>|$)|<([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
+// Every construct may run to the end of the text (an unclosed quote, tag or comment ends there), so a
+// match never fails after a long scan: no backtracking, linear time on any input.
+const ATTRIBUTES = String.raw`((?:[^>=]|=\s*(?:"[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s>]*))*)`;
+const RAW_TEXT = 'script|style|textarea|title|xmp|iframe|noembed|noframes';
+const TAG = new RegExp(
+  String.raw`<!--[\s\S]*?(?:-->|$)|<(${RAW_TEXT})\b${ATTRIBUTES}(?:>([\s\S]*?)(?:<\/\1\s*>|$)|$)|<([a-zA-Z][^\s/>]*)${ATTRIBUTES}(?:>|$)`,
+  'gi',
+);
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s>]+))?/g;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -65,8 +71,9 @@ function attributesOf(text: string, offset: number): Attribute[] {
     const token = match[2];
     if (token === undefined) continue;
     const start = offset + match.index + match[0].length - token.length;
-    const quoted = token[0] === '"' || token[0] === "'";
-    const value = decodeEntities(quoted ? token.slice(1, -1) : token).trim();
+    const quote = token[0] === '"' || token[0] === "'" ? token[0] : '';
+    const inner = quote ? token.slice(1, token.length > 1 && token.endsWith(quote) ? -1 : undefined) : token;
+    const value = decodeEntities(inner).trim();
     found.push({ name: match[1].toLowerCase(), value, start, end: start + token.length });
   }
   return found;
@@ -124,26 +131,30 @@ export function scanHtml(html: string): HtmlSlot[] {
   return slots.sort((a, b) => a.start - b.start);
 }
 
+// A CSS string ends at its quote or the end of its line; a url( that does not close is skipped whole.
 const CSS_TOKEN =
-  /\/\*[\s\S]*?(?:\*\/|$)|(@import\s+)?url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')/gi;
+  /\/\*[\s\S]*?(?:\*\/|$)|(@import\s+)?url\(\s*(?:"([^"\n]*)("?)|'([^'\n]*)('?)|([^()"'\s]*)())\s*(\)?)|@import\s+(?:"([^"\n]*)("?)|'([^'\n]*)('?))/gi;
 
 /** url(...) references and @import strings in a piece of CSS; comments skipped. */
 export function scanCss(css: string): CssRef[] {
   const refs: CssRef[] = [];
   for (const match of css.matchAll(CSS_TOKEN)) {
-    if (match[0].startsWith('/*')) continue;
-    const end = match.index + match[0].length;
-    const importString = match[5] ?? match[6];
-    if (importString !== undefined) {
-      refs.push({ start: match.index, end, url: importString.trim(), kind: 'stylesheet', prefix: '@import ' });
+    const m = match.map((group) => group ?? '');
+    if (m[0].startsWith('/*')) continue;
+    const end = match.index + m[0].length;
+    if (m[0][0] === '@' && !m[1]) {
+      // @import "x": replaced whole, by @import url(...)
+      if (m[10] || m[12])
+        refs.push({ start: match.index, end, url: (m[9] || m[11]).trim(), kind: 'stylesheet', prefix: '@import ' });
       continue;
     }
-    const url = (match[2] ?? match[3] ?? match[4] ?? '').trim();
-    const start = match.index + (match[1]?.length ?? 0);
+    const closed = m[8] === ')' && (m[3] || m[5] || match[7] !== undefined);
+    if (!closed) continue;
+    const url = (m[2] || m[4] || m[6]).trim();
     // inside a `src:` declaration (of @font-face) it is a font; the kind only names it in failures
     const before = css.slice(Math.max(0, match.index - 300), match.index);
-    const kind: AssetKind = match[1] ? 'stylesheet' : /\bsrc\s*:[^;{}]*$/i.test(before) ? 'font' : 'image';
-    refs.push({ start, end, url, kind, prefix: '' });
+    const kind: AssetKind = m[1] ? 'stylesheet' : /\bsrc\s*:[^;{}]*$/i.test(before) ? 'font' : 'image';
+    refs.push({ start: match.index + m[1].length, end, url, kind, prefix: '' });
   }
   return refs;
 }
