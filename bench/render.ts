@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import sharp from 'sharp';
-import { serve, type Served } from '../test/helpers/cli';
+import { serve, unlimited, type Served } from '../test/helpers/cli';
 import { freshDatabase } from '../test/helpers/engine';
 import { client } from '../test/helpers/http';
 import { TO, FROM } from '../test/helpers/mail';
@@ -89,6 +89,8 @@ export async function benchRender(postgres: boolean): Promise<void> {
     WORKERS: '2',
     LOG_LEVEL: 'silent',
   });
+  unlimited({ DATABASE_URL: database.url });
+  await new Promise((r) => setTimeout(r, 2_100));
   const db = /^postgres/.test(database.url)
     ? knex({ client: 'pg', connection: database.url })
     : knex({ client: 'better-sqlite3', connection: { filename: database.url }, useNullAsDefault: true });

@@ -1,6 +1,6 @@
 // Runs `printpost serve` as its own process and reads what it prints.
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 
 export const BIN = path.join(__dirname, '..', '..', 'bin', 'printpost');
 
@@ -38,4 +38,9 @@ export function serve(env: Record<string, string>): Promise<Served> {
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
   });
+}
+
+/** Lifts the default account's rate limit (load tests and benchmarks); the engine sees it within KEY_CACHE_MS. */
+export function unlimited(env: Record<string, string>): void {
+  execFileSync(BIN, ['settings', 'set', 'rate_limit_per_5s', '10000000'], { env: { ...process.env, ...env } });
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import knex, { type Knex } from 'knex';
-import { serve, type Served } from '../helpers/cli';
+import { serve, unlimited, type Served } from '../helpers/cli';
 import { client } from '../helpers/http';
 import { DATABASES } from '../helpers/matrix';
 import { freshDatabase } from '../helpers/engine';
@@ -15,7 +15,14 @@ import { TO, FROM } from '../helpers/mail';
 const PIECES = 500;
 
 function engineEnv(databaseUrl: string, assets: string): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, ASSET_STORE: assets, LOG_LEVEL: 'silent', WORKERS: '2' };
+  // a 10 s render limit makes the lease 30 s: jobs held by the killed process are taken again soon
+  return {
+    DATABASE_URL: databaseUrl,
+    ASSET_STORE: assets,
+    LOG_LEVEL: 'silent',
+    WORKERS: '2',
+    RENDER_TIMEOUT_MS: '10000',
+  };
 }
 
 async function createPostcards(served: Served, key: string, count: number): Promise<string[]> {
@@ -114,6 +121,8 @@ for (const kind of DATABASES) {
     const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
     const env = engineEnv(database.url, assets);
     let served = await serve(env);
+    unlimited(env);
+    await new Promise((r) => setTimeout(r, 2_100));
     try {
       const ids = await createPostcards(served, served.keys['test secret'], PIECES);
       await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
@@ -139,6 +148,8 @@ if (DATABASES.includes('postgres')) {
     const env = engineEnv(database.url, assets);
     const first = await serve(env);
     let second = await serve(env);
+    unlimited(env);
+    await new Promise((r) => setTimeout(r, 2_100));
     try {
       const ids = await createPostcards(first, first.keys['test secret'], PIECES);
       await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
