@@ -51,6 +51,7 @@ async function extract(folder: string): Promise<void> {
   try {
     await withTmpdir(stage, () => chromium.executablePath());
     await fs.promises.writeFile(path.join(stage, 'fonts.conf'), FONTS_CONF(path.join(folder, 'fonts')));
+    await fs.promises.chmod(stage, 0o755); // mkdtemp's 0700 would shut out the machine's other users
     await fs.promises.rename(stage, folder);
   } catch (error) {
     await fs.promises.rm(stage, { recursive: true, force: true });
@@ -72,7 +73,10 @@ export async function bundledChromium(): Promise<BundledChromium | { reason: str
   if (!version) return { reason: 'no system Chromium found and @sparticuz/chromium is not installed' };
   const folder = path.join(os.tmpdir(), `printpost-chromium-${version}`);
   extracted ??= (async () => {
-    if (!fs.existsSync(folder)) await extract(folder);
+    if (!fs.existsSync(path.join(folder, 'chromium'))) {
+      await fs.promises.rm(folder, { recursive: true, force: true }); // emptied by a temp cleaner
+      await extract(folder);
+    }
     const env = fs.existsSync('/etc/fonts/fonts.conf') ? undefined : { FONTCONFIG_PATH: folder };
     return { executablePath: path.join(folder, 'chromium'), folder, version, env };
   })();
