@@ -1,15 +1,25 @@
 // `npm run bench`: every benchmark, figures printed.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { benchAddresses } from './addresses';
 import { benchListWalk } from './list-walk';
 import { benchVerify } from './verify';
+import { benchRender } from './render';
 
 async function main(): Promise<void> {
+  const pg = !process.argv.includes('--no-pg');
   process.stdout.write('== POST and GET /v1/addresses (autocannon, 10 connections, 10 s each) ==\n');
-  await benchAddresses(!process.argv.includes('--no-pg'));
+  await benchAddresses(pg);
   process.stdout.write('\n== list walk over 1,000,000 addresses ==\n');
   await benchListWalk(Number(process.env.WALK_ROWS ?? 1_000_000));
   process.stdout.write('\n== live US verification and the ZIP database ==\n');
   await benchVerify(!process.argv.includes('--no-http'));
+  process.stdout.write('\n== renderer: warm-page pool against a new page per piece, and a 60-page letter ==\n');
+  // its own process, so its RSS figures are its own
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'render-core.ts')], { stdio: 'inherit' });
+  process.stdout.write('\n== rendering through the engine (printpost serve, 2 workers) ==\n');
+  await benchRender(false);
+  if (pg) await benchRender(true);
 }
 
 void main();
