@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import sharp from 'sharp';
 import { createRenderer, locateChromium, type Renderer } from '../engine/render/browser';
-import { THUMBNAIL_WIDTHS, thumbnails } from '../engine/render/thumbnails';
+import { renderThumbnails, THUMBNAIL_WIDTHS, thumbnails } from '../engine/render/thumbnails';
 
 const [MODE, pieces = '60', concurrency = '2'] = process.argv[2]?.startsWith('--')
   ? process.argv.slice(2)
@@ -137,11 +137,13 @@ function report(label: string, run: { seconds: number; peak: Peak }) {
   );
 }
 
-async function pool(renderer: Renderer, image: string, withThumbnails: boolean): Promise<void> {
+type Thumbnailer = (pdf: Uint8Array) => Promise<unknown>;
+
+async function pool(renderer: Renderer, image: string, thumbnailer?: Thumbnailer): Promise<void> {
   await eachPiece(async (i) => {
     for (const html of sides(image, i)) {
       const pdf = await renderer.htmlToPdf({ html, ...CARD, timeoutMs: 30_000 });
-      if (withThumbnails) await thumbnails(pdf);
+      if (thumbnailer) await thumbnailer(pdf);
     }
   });
 }
@@ -172,7 +174,7 @@ async function letter(renderer: Renderer): Promise<void> {
     (_, i) =>
       `<section style="break-after:page;padding:1in;font:11pt serif"><h2>Page ${i + 1}</h2><p>${paragraph}</p></section>`,
   ).join('');
-  await renderer.htmlToPdf({ html: '<p>warm-up</p>', widthIn: 8.5, heightIn: 11, timeoutMs: 10_000 });
+  await thumbnails(await renderer.htmlToPdf({ html: '<p>warm-up</p>', widthIn: 8.5, heightIn: 11, timeoutMs: 10_000 }));
   const pdfRun = await measured(
     () => renderer.status().pid,
     () => renderer.htmlToPdf({ html, widthIn: 8.5, heightIn: 11, timeoutMs: 60_000, maxPages: 60 }),
@@ -190,28 +192,9 @@ async function letter(renderer: Renderer): Promise<void> {
 }
 
 const MODES: Record<string, (image: string) => Promise<void>> = {
-  '--pool-pdf': (image) =>
-    withPool(async (renderer) => {
-      await pool(renderer, image, false); // warm-up: fonts, caches, JIT
-      report(
-        'pool, PDF only',
-        await measured(
-          () => renderer.status().pid,
-          () => pool(renderer, image, false),
-        ),
-      );
-    }),
-  '--pool-thumbnails': (image) =>
-    withPool(async (renderer) => {
-      await pool(renderer, image, false);
-      report(
-        'pool, PDF + thumbnails (pdfjs + sharp)',
-        await measured(
-          () => renderer.status().pid,
-          () => pool(renderer, image, true),
-        ),
-      );
-    }),
+  '--pool-pdf': (image) => poolMode('pool, PDF only', image),
+  '--pool-thumbnails-inline': (image) => poolMode('pool, PDF + thumbnails on the JS thread', image, renderThumbnails),
+  '--pool-thumbnails': (image) => poolMode('pool, PDF + thumbnails in threads', image, thumbnails),
   '--letter': () => withPool(letter),
   '--baseline-pdf': (image) =>
     withBrowser(async (browser, pid) => {
@@ -224,6 +207,14 @@ const MODES: Record<string, (image: string) => Promise<void>> = {
       report('baseline, PDF + screenshots', await measured(pid, () => baseline(browser, image, true)));
     }),
 };
+
+function poolMode(label: string, image: string, thumbnailer?: Thumbnailer): Promise<void> {
+  return withPool(async (renderer) => {
+    await pool(renderer, image, thumbnailer); // warm-up: fonts, caches, JIT, threads
+    const pid = () => renderer.status().pid;
+    report(label, await measured(pid, () => pool(renderer, image, thumbnailer)));
+  });
+}
 
 async function withPool(run: (renderer: Renderer) => Promise<void>): Promise<void> {
   const renderer = createRenderer({ pages: CONCURRENCY });

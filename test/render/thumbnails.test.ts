@@ -1,9 +1,9 @@
 // Thumbnails: one { small, medium, large } set of PNGs per page, at the documented widths, drawn from
-// the PDF in process (a standard font the PDF does not embed included).
+// the PDF in worker threads (a standard font the PDF does not embed included).
 import test from 'ava';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { THUMBNAIL_WIDTHS, thumbnails } from '../../engine/render/thumbnails';
+import { renderThumbnails, THUMBNAIL_WIDTHS, thumbnails } from '../../engine/render/thumbnails';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -47,4 +47,11 @@ test('a four-page letter gives four sets, in page order', async (t) => {
     t.is((await sharp(page.small).metadata()).width, 320);
   }
   t.notDeepEqual(pages[0].large, pages[1].large, 'each page drawn on its own');
+});
+
+test('the threads draw what the calling thread would; a broken PDF fails its call only', async (t) => {
+  const pdf = await pdfOf([[450, 306]]);
+  t.deepEqual(await thumbnails(pdf), await renderThumbnails(pdf));
+  await t.throwsAsync(thumbnails(Buffer.from('%PDF-1.7 not really')));
+  t.is((await thumbnails(pdf)).length, 1);
 });

@@ -1,65 +1,15 @@
-// Thumbnails of a rendered PDF: each page drawn once, in process, by pdfjs at the large width, then
-// scaled down with sharp for the medium and small ones (the small from the medium). PNG throughout.
-import sharp from 'sharp';
-import { openPdf } from './pdfjs';
-import { rasterizePage, type RawImage } from './rasterize';
+// Thumbnails of rendered PDFs: one { small, medium, large } PNG set per page (widths in render.ts),
+// drawn in worker threads so the engine's event loop keeps answering while they are made.
+import { ThumbnailThreads } from './threads';
+import type { PageThumbnails } from './render';
 
-/** Widths in pixels; heights follow the page. Double steps, so each size is a clean 2:1 reduction. */
-export const THUMBNAIL_WIDTHS = { small: 320, medium: 640, large: 1280 } as const;
+export { renderThumbnails, THUMBNAIL_WIDTHS, type PageThumbnails } from './render';
+export { ThumbnailThreads } from './threads';
 
-/** A page far taller than wide (a stray PDF, never our products) is drawn narrower instead. */
-const MAX_HEIGHT = 4 * THUMBNAIL_WIDTHS.large;
+let shared: ThumbnailThreads | undefined;
 
-/**
- * Measured on this project's 2-core machine, sharp 0.34, per page (1280 / 640 / 320 px, ms and KB), a
- * postcard with a photo, then a text letter page:
- *   compressionLevel 1:   12 / 15 / 14 ms, 921 / 275 / 81 KB;  16 / 32 / 31 ms, 798 / 482 / 37 KB
- *   compressionLevel 2-3: 24 / 22 / 12 ms, 796 / 237 / 70 KB;  30 / 32 / 23 ms, 659 / 413 / 26 KB
- *   compressionLevel 6 (sharp's default): 40 / 22 / 13 ms, 784 / 235 / 69 KB;  57 / 43 / 28 ms, 644 / 404 / 28 KB
- *   level 9: the card 32 ms, the letter 425 ms at 1280; adaptiveFiltering: 2-4x slower at 1280;
- *   palette (quantized): 10-90x slower (effort 1: 466 ms, effort 7: 3.9 s for the card at 1280).
- * Level 1 is the fastest by far at the large size for 15-25% more bytes; at the smaller sizes the
- * resize costs more than the deflate. Drawing the page with pdfjs costs 40-140 ms at 1280 px.
- */
-const PNG: sharp.PngOptions = { compressionLevel: 1, adaptiveFiltering: false, palette: false };
-
-export interface PageThumbnails {
-  small: Buffer;
-  medium: Buffer;
-  large: Buffer;
-}
-
-async function encode(image: RawImage): Promise<PageThumbnails> {
-  const raw = { width: image.width, height: image.height, channels: 4 as const };
-  const medium = await sharp(image.data, { raw })
-    .removeAlpha()
-    .resize({ width: THUMBNAIL_WIDTHS.medium })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const mediumRaw = { raw: { width: medium.info.width, height: medium.info.height, channels: 3 as const } };
-  const [large, mediumPng, small] = await Promise.all([
-    sharp(image.data, { raw }).removeAlpha().png(PNG).toBuffer(),
-    sharp(medium.data, mediumRaw).png(PNG).toBuffer(),
-    sharp(medium.data, mediumRaw).resize({ width: THUMBNAIL_WIDTHS.small }).png(PNG).toBuffer(),
-  ]);
-  return { small, medium: mediumPng, large };
-}
-
-/** One { small, medium, large } PNG set per page of `pdf`, in page order. */
-export async function thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]> {
-  const doc = await openPdf(pdf);
-  try {
-    const pages: PageThumbnails[] = [];
-    // page n+1 is drawn (this thread) while page n is encoded (sharp's threads); one in flight bounds memory
-    let encoding: Promise<PageThumbnails> | undefined;
-    for (let n = 1; n <= doc.numPages; n++) {
-      const image = await rasterizePage(doc, n, THUMBNAIL_WIDTHS.large, MAX_HEIGHT);
-      if (encoding) pages.push(await encoding);
-      encoding = encode(image);
-    }
-    if (encoding) pages.push(await encoding);
-    return pages;
-  } finally {
-    await doc.destroy();
-  }
+/** One { small, medium, large } PNG set per page of `pdf`, in page order (on the process's shared threads). */
+export function thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]> {
+  shared ??= new ThumbnailThreads();
+  return shared.thumbnails(pdf);
 }

@@ -1,0 +1,99 @@
+// Thumbnails are drawn in worker threads: pdfjs draws on the JavaScript thread (40-140 ms a page), which
+// would stall every HTTP request of an engine process that also renders, and would cap a process at one
+// core's worth of thumbnails. A few long-lived threads, each with pdfjs loaded once, take the jobs.
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PageThumbnails } from './render';
+import type { ThumbnailJob } from './thread';
+
+type Reply =
+  { ready: true } | { id: number; pages: Record<keyof PageThumbnails, Uint8Array>[] } | { id: number; error: string };
+
+interface Pending {
+  resolve(pages: PageThumbnails[]): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The thread's entry, loadable however the engine runs: compiled JavaScript, or TypeScript through
+ * tsx's CommonJS hook, which a thread does not inherit (neither from bin/printpost's `require('tsx/cjs')`
+ * nor, for `require`, from `--import tsx`).
+ */
+function threadSource(): string {
+  const entry = path.join(__dirname, `thread${path.extname(__filename)}`);
+  const tsx = entry.endsWith('.ts') ? `require(${JSON.stringify(require.resolve('tsx/cjs'))});` : '';
+  return `${tsx}require(${JSON.stringify(entry)});`;
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+class Thread {
+  readonly pending = new Map<number, Pending>();
+  readonly ready: Promise<void>;
+  private readonly worker: Worker;
+
+  constructor(onGone: (thread: Thread) => void) {
+    this.worker = new Worker(threadSource(), { eval: true });
+    this.worker.unref(); // an idle thread does not keep the process alive
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.on('message', (reply: Reply) => {
+        if ('ready' in reply) return resolve();
+        const job = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        if (this.pending.size === 0) this.worker.unref();
+        if ('error' in reply) job?.reject(new Error(reply.error));
+        else
+          job?.resolve(
+            reply.pages.map((p) => ({
+              small: asBuffer(p.small),
+              medium: asBuffer(p.medium),
+              large: asBuffer(p.large),
+            })),
+          );
+      });
+      const gone = (error: Error) => {
+        reject(error);
+        for (const job of this.pending.values()) job.reject(error);
+        this.pending.clear();
+        onGone(this);
+      };
+      this.worker.on('error', gone);
+      this.worker.on('exit', (code) => gone(new Error(`the thumbnail thread exited (${code})`)));
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  run(id: number, pdf: Uint8Array): Promise<PageThumbnails[]> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, pdf } satisfies ThumbnailJob);
+    });
+  }
+
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+export class ThumbnailThreads {
+  private readonly threads: Thread[] = [];
+  private nextId = 0;
+
+  constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
+
+  /** The PDF's thumbnails, rendered on the least busy thread (started when needed). */
+  async thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]> {
+    if (this.threads.length < this.size && this.threads.every((t) => t.pending.size > 0)) {
+      this.threads.push(new Thread((gone) => this.threads.splice(this.threads.indexOf(gone) >>> 0, 1)));
+    }
+    const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    await thread.ready;
+    return thread.run(this.nextId++, pdf);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.splice(0).map((t) => t.terminate()));
+  }
+}
