@@ -78,10 +78,14 @@ test('a long letter flows onto several pages, and maxPages trims it', async (t) 
   t.deepEqual(trimmed.text, all.text.slice(0, 2));
 });
 
-test('JavaScript does not run (noscript content shows instead)', async (t) => {
-  const html = '<p>static</p><script>document.write("SCRIPTED")</script><noscript>NOSCRIPT</noscript>';
+test('JavaScript does not run, in frames either (noscript content shows instead)', async (t) => {
+  const frame = Buffer.from('<p>framed</p><script>document.write("FRAMESCRIPT")</script>').toString('base64');
+  const html = `<p>static</p><script>document.write("SCRIPTED")</script><noscript>NOSCRIPT</noscript>
+    <iframe src="data:text/html;base64,${frame}"></iframe>`;
   const read = await readPdf(await renderer.htmlToPdf(card(html)));
   t.false(read.text[0].includes('SCRIPTED'));
+  t.false(read.text[0].includes('FRAMESCRIPT'));
+  t.true(read.text[0].includes('framed'));
   t.true(read.text[0].includes('static'));
   t.true(read.text[0].includes('NOSCRIPT'));
 });
@@ -94,7 +98,8 @@ test('nothing leaves the browser: remote references are refused, navigations can
     <link rel=stylesheet href="${u}/s.css"><meta http-equiv=refresh content="0;url=${u}/away">
     <style>@import "${u}/i.css"; @font-face{font-family:F;src:url(${u}/f.woff)} body{background:url(${u}/b.png)}</style>
     </head><body><p>kept</p><img src="${u}/x.png" style="width:100%;height:100%"><iframe src="${u}/frame"></iframe>
-    <video poster="${u}/v.png"></video><svg><image href="${u}/s.png"/></svg></body></html>`;
+    <video poster="${u}/v.png"></video><svg><image href="${u}/s.png"/></svg>
+    <iframe src="data:text/html,<img src='${u}/in-frame.png'><iframe src='${u}/nested'></iframe>"></iframe></body></html>`;
   const pdf = await renderer.htmlToPdf(card(html));
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.is(own.connections(), 0, 'no connection reached the server');

@@ -66,7 +66,10 @@ class BrowserPool implements Renderer {
     if (this.failure) return { available: false, ...where, reason: this.failure.error.reason };
     if (this.closed) return { available: false, ...where, reason: 'the renderer is closed' };
     if (!this.current) return { available: false, ...where, reason: 'not started yet' };
-    return { available: true, ...where, version: this.current.version, pid: this.current.pid };
+    const { version, alive } = this.current;
+    if (!alive)
+      return { available: true, ...where, version, reason: 'the browser died; the next render relaunches it' };
+    return { available: true, ...where, version, pid: this.current.pid };
   }
 
   async start(): Promise<RendererStatus> {
@@ -159,7 +162,8 @@ class BrowserPool implements Renderer {
   }
 
   private async launchOnce(): Promise<Session> {
-    this.located ??= await locateChromium(this.options);
+    // a missing Chromium is looked for again at the next launch (after the back-off), a found one kept
+    if (!this.located?.found) this.located = await locateChromium(this.options);
     if (!this.located.found) throw new RendererUnavailable(this.located.reason);
     const chromium = this.located.chromium;
     const profile = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'printpost-chrome-profile-'));
