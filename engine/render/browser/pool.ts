@@ -114,8 +114,7 @@ class BrowserPool implements Renderer {
       new Promise<Outcome>((resolve) => {
         timer = setTimeout(() => resolve({ error: new RenderTimeout(request.timeoutMs) }), request.timeoutMs);
       }),
-      warm.crashed.then((e) => ({ error: new BrowserCrashed(`the page rendering the artwork crashed: ${e.message}`) })),
-      session.gone.then((error) => ({ error })),
+      session.failureOf(warm).then((error) => ({ error })),
     ]);
     clearTimeout(timer);
     if ('pdf' in outcome) {

@@ -35,6 +35,24 @@ export class Session {
     this.slots = Array.from({ length: pages }, () => ({ warm: this.open(), busy: false }));
   }
 
+  private readonly failures = new WeakMap<WarmPage, Promise<BrowserCrashed>>();
+
+  /**
+   * Settles when the page's renderer or the whole browser dies. One promise per page, so the renders
+   * racing it add reactions that go with the page (recycled), not with the long-lived browser.
+   */
+  failureOf(warm: WarmPage): Promise<BrowserCrashed> {
+    let failure = this.failures.get(warm);
+    if (!failure) {
+      const crashed = warm.crashed.then(
+        (e) => new BrowserCrashed(`the page rendering the artwork crashed: ${e.message}`),
+      );
+      failure = Promise.race([crashed, this.gone]);
+      this.failures.set(warm, failure);
+    }
+    return failure;
+  }
+
   get pid(): number | undefined {
     return this.browser.process()?.pid;
   }
