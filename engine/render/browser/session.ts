@@ -23,10 +23,11 @@ export class Session {
     pages: number,
     private readonly onPageOpened?: (page: Page) => void,
   ) {
+    process.once('exit', this.removeProfileNow);
     this.gone = new Promise((resolve) => {
       browser.once('disconnected', () => {
         this.alive = false;
-        void fs.promises.rm(profileDir, { recursive: true, force: true }).catch(() => undefined);
+        this.profileRemoved = this.removeProfile();
         resolve(
           new BrowserCrashed(this.closing ? 'the renderer was closed' : 'the browser rendering the artwork died'),
         );
@@ -100,10 +101,25 @@ export class Session {
 
   async close(): Promise<void> {
     this.closing = true;
-    if (!this.alive) return;
-    await this.browser.close().catch(() => this.browser.process()?.kill('SIGKILL'));
+    if (this.alive) await this.browser.close().catch(() => this.browser.process()?.kill('SIGKILL'));
     await this.gone;
+    await this.profileRemoved;
   }
+
+  private profileRemoved?: Promise<void>;
+
+  /** The browser's temporary profile goes once its process has exited (it writes there until then). */
+  private async removeProfile(): Promise<void> {
+    const child = this.browser.process();
+    if (child && child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    await fs.promises.rm(this.profileDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+    process.removeListener('exit', this.removeProfileNow);
+  }
+
+  /** When the engine exits without closing the renderer (the browser is killed with it). */
+  private readonly removeProfileNow = () => fs.rmSync(this.profileDir, { recursive: true, force: true });
 
   private open(): Promise<WarmPage> {
     const warm = openWarmPage(this.browser);
