@@ -2,7 +2,7 @@
 // handlers that use it. `serve` starts it unless told not to, `work` runs only this.
 import { createRenderer, RenderTimeout, RendererUnavailable, RenderFailed } from './render/browser';
 import { describeAssetFailure, inlineAssets } from './render/inline-assets';
-import { thumbnails } from './render/thumbnails';
+import { ThumbnailThreads } from './render/thumbnails';
 import { composePiece, type PieceKind } from './render/overlay/compose';
 import { overlayPiece } from './render/overlay/types';
 import { RenderFailure } from './mail/render/failure';
@@ -18,6 +18,8 @@ export async function startWorkers(services: Services): Promise<Workers> {
   const { config } = services;
   const renderer = createRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages });
   await renderer.start();
+  // the workers own their thumbnail threads, so stopping them frees the threads' memory too
+  const threads = new ThumbnailThreads();
 
   const renderHtml = async (request: HtmlRender): Promise<Uint8Array> => {
     const inlined = await inlineAssets(request.html, {
@@ -65,7 +67,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
         sides: request.sides,
         geometry: request.geometry,
       }),
-    thumbnails,
+    thumbnails: (pdf) => threads.thumbnails(pdf),
   };
   // A job is held for at most a few sides' render time; past that its worker is presumed dead.
   const leaseMs = Math.max(30_000, 3 * config.renderTimeoutMs);
@@ -77,8 +79,9 @@ export async function startWorkers(services: Services): Promise<Workers> {
       return { available: status.available, source: status.source, version: status.version, reason: status.reason };
     },
     stop: async () => {
+      // handlers finish (or are left to their leases) before the browser and threads they use go
       await services.jobs.stop();
-      await renderer.close();
+      await Promise.all([renderer.close(), threads.close()]);
     },
   };
 }

@@ -1,6 +1,6 @@
-// One artwork side as PDF pages of the product's exact size: HTML (inline, from a template version or
-// an HTML file) is merged and drawn by the browser; an uploaded PDF is laid onto pages of the side's
-// size (scaled when it came at trim size); a PNG or JPEG fills one page, bleed included.
+// One artwork side as PDF pages: HTML (inline, from a template version or an HTML file) is merged and
+// drawn by the browser at the side's exact size; an uploaded PDF passes as it is (the composer sets its
+// pages onto the exact sheet); a PNG or JPEG fills one page, bleed included.
 import Handlebars from 'handlebars';
 import { PDFDocument } from 'pdf-lib';
 import type { Knex } from 'knex';
@@ -75,19 +75,6 @@ async function templateHtml(context: SideContext, versionId: string): Promise<st
   return version.html;
 }
 
-/** Each page of `pdf` drawn onto a page of exactly the side's size (uploads at trim size are scaled to bleed). */
-async function fitPages(pdf: Uint8Array, request: SideRequest): Promise<Uint8Array> {
-  const width = request.widthIn * POINTS_PER_INCH;
-  const height = request.heightIn * POINTS_PER_INCH;
-  const source = await PDFDocument.load(pdf);
-  const sizes = source.getPages().map((p) => p.getSize());
-  if (sizes.every((s) => Math.abs(s.width - width) < 0.5 && Math.abs(s.height - height) < 0.5)) return pdf;
-  const out = await PDFDocument.create();
-  const pages = await out.embedPages(source.getPages().slice(0, request.maxPages));
-  for (const embedded of pages) out.addPage([width, height]).drawPage(embedded, { x: 0, y: 0, width, height });
-  return out.save();
-}
-
 async function imagePage(bytes: Buffer, png: boolean, request: SideRequest): Promise<Uint8Array> {
   const out = await PDFDocument.create();
   const image = png ? await out.embedPng(bytes) : await out.embedJpg(bytes);
@@ -118,10 +105,7 @@ export async function sidePdf(context: SideContext, request: SideRequest): Promi
   if (source.content_type === 'text/html') return html(bytes.toString('utf8'));
   if (source.content_type === 'image/png' || source.content_type === 'image/jpeg')
     return imagePage(bytes, source.content_type === 'image/png', request);
-  try {
-    return await fitPages(bytes, request);
-  } catch (error) {
-    if (error instanceof RenderFailure) throw error;
-    throw new RenderFailure('invalid_file', 'the uploaded PDF could not be read', 'Upload a valid PDF.');
-  }
+  // A PDF was checked at create (readable, the side's size or its trim size); the composer sets each
+  // page onto the exact sheet, so it is passed on as it came.
+  return bytes;
 }
