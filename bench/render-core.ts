@@ -3,8 +3,8 @@
 // script (a new page per side, page.screenshot at three scales for thumbnails); then a 60-page letter.
 // Prints pieces/s, and the peak RSS of this process and of the browser's process tree.
 // Each measurement runs in its own process (a clean peak RSS), loaded the way `bin/printpost` loads the
-// engine from a checkout (tsx's CommonJS hook only: its ES module hook would transform pdfjs-dist's
-// large .mjs files and add ~300 MB that production never sees).
+// engine from a checkout (tsx's CommonJS hook only: its ES module hook would transform large .mjs
+// files and add memory that production never sees).
 // Run: node --import tsx bench/render-core.ts [pieces=60] [concurrency=2]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,6 +1,7 @@
 // Rendering through the whole engine (`printpost serve` in its own process, 2 workers): postcards
-// rendered per second when created as fast as they render, the time from create to `rendered` at a
-// steady 20 creates per second (p50, p99), and the peak RSS of the engine and of its browser.
+// rendered per second when created as fast as they render (PDFs, and PDFs with thumbnails), the time
+// from create to `rendered` and to the thumbnails at a steady 20 creates per second (p50, p99), and
+// the peak RSS of the engine and of its browser. Times come from the outbox's events.
 // Run: node --import tsx bench/render.ts [--pg]   (also part of `npm run bench`)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,25 +54,45 @@ function rss(pid: number): { own: number; children: number } {
   return { own: kb(pid), children: descendants.reduce((sum, p) => sum + kb(p), 0) };
 }
 
-async function renderedAll(db: Knex, ids: Set<string>): Promise<Map<string, number>> {
-  const rows = (await db('objects')
-    .whereIn('id', [...ids])
-    .select('body')) as { body: string }[];
-  const done = new Map<string, number>();
-  for (const row of rows) {
-    const piece = JSON.parse(row.body) as { id: string; status: string; date_created: string; date_modified: string };
-    if (piece.status === 'rendered')
-      done.set(piece.id, Date.parse(piece.date_modified) - Date.parse(piece.date_created));
-    if (piece.status === 'failed') throw new Error(`${piece.id} failed: ${row.body}`);
-  }
-  return done;
+interface Timings {
+  /** ms from create to `rendered` (the PDF) */
+  pdf: number[];
+  /** ms from create to the thumbnails recorded */
+  thumbnails: number[];
 }
 
-async function waitRendered(db: Knex, ids: Set<string>): Promise<Map<string, number>> {
+/** Per piece, from the outbox: when it was rendered and when its thumbnails followed. */
+async function timings(db: Knex, ids: Set<string>): Promise<Timings & { done: boolean }> {
+  const created = new Map<string, number>();
+  for (const row of (await db('objects')
+    .whereIn('id', [...ids])
+    .select('id', 'body')) as { id: string; body: string }[])
+    created.set(row.id, Date.parse((JSON.parse(row.body) as { date_created: string }).date_created));
+  const events = (await db('events')
+    .whereIn('reference_id', [...ids])
+    .whereIn('event_type', ['postcard.rendered_pdf', 'postcard.rendered_thumbnails', 'postcard.failed'])
+    .select('reference_id', 'event_type', 'date_created')) as {
+    reference_id: string;
+    event_type: string;
+    date_created: string | Date;
+  }[];
+  const result: Timings = { pdf: [], thumbnails: [] };
+  for (const e of events) {
+    if (e.event_type === 'postcard.failed') throw new Error(`${e.reference_id} failed`);
+    const ms = new Date(e.date_created).getTime() - created.get(e.reference_id)!;
+    (e.event_type === 'postcard.rendered_pdf' ? result.pdf : result.thumbnails).push(ms);
+  }
+  return { ...result, done: result.thumbnails.length === ids.size };
+}
+
+/** Waits for every piece's thumbnails; the wall-clock moments the PDFs and the thumbnails were all done. */
+async function waitRendered(db: Knex, ids: Set<string>): Promise<Timings & { pdfsAt: number; allAt: number }> {
+  let pdfsAt = 0;
   for (;;) {
-    const done = await renderedAll(db, ids);
-    if (done.size === ids.size) return done;
-    await new Promise((r) => setTimeout(r, 100));
+    const now = await timings(db, ids);
+    if (!pdfsAt && now.pdf.length === ids.size) pdfsAt = Date.now();
+    if (now.done) return { ...now, pdfsAt, allAt: Date.now() };
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -119,32 +140,36 @@ export async function benchRender(postgres: boolean): Promise<void> {
     // warm the browser and the pages
     await waitRendered(db, new Set(await Promise.all([1, 2, 3, 4].map(createOne))));
 
+    const label = postgres ? 'postgres' : 'sqlite  ';
     const burst = 200;
     const started = Date.now();
     const ids = new Set(await Promise.all(Array.from({ length: burst }, (_, i) => createOne(i))));
-    await waitRendered(db, ids);
-    const seconds = (Date.now() - started) / 1000;
+    const { pdfsAt, allAt } = await waitRendered(db, ids);
+    const rate = (at: number) =>
+      `${((at - started) / 1000).toFixed(1)} s = ${(burst / ((at - started) / 1000)).toFixed(1)} pieces/s`;
     process.stdout.write(
-      `${postgres ? 'postgres' : 'sqlite  '} throughput: ${burst} postcards (2 sides, PDF + 3 thumbnails a side) in ${seconds.toFixed(1)} s = ${(burst / seconds).toFixed(1)} pieces/s\n`,
+      `${label} throughput: ${burst} postcards (2 sides) created at once: PDFs (rendered) in ${rate(pdfsAt)}; with 3 thumbnails a side in ${rate(allAt)}\n`,
     );
 
     const steady = new Set<string>();
-    const rate = 20;
-    const total = rate * 20;
+    const perSecond = 20;
+    const total = perSecond * 20;
     const t0 = Date.now();
     const pending: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
-      const due = t0 + (i * 1000) / rate;
+      const due = t0 + (i * 1000) / perSecond;
       await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
       pending.push(createOne(i).then((id) => void steady.add(id)));
     }
     await Promise.all(pending);
-    const latencies = [...(await waitRendered(db, steady)).values()];
+    const latencies = await waitRendered(db, steady);
+    const spread = (values: number[]) =>
+      `p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms, max ${Math.max(...values)} ms`;
     process.stdout.write(
-      `${postgres ? 'postgres' : 'sqlite  '} create -> rendered at ${rate}/s for ${total / rate} s: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms\n`,
+      `${label} at ${perSecond} creates/s for ${total / perSecond} s: create -> rendered (PDF) ${spread(latencies.pdf)}; create -> thumbnails ${spread(latencies.thumbnails)}\n`,
     );
     process.stdout.write(
-      `${postgres ? 'postgres' : 'sqlite  '} peak RSS: engine ${(peak.own / 1024).toFixed(0)} MB, browser (all its processes) ${(peak.children / 1024).toFixed(0)} MB\n`,
+      `${label} peak RSS: engine ${(peak.own / 1024).toFixed(0)} MB, browser (all its processes) ${(peak.children / 1024).toFixed(0)} MB\n`,
     );
   } finally {
     clearInterval(sampler);

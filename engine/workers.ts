@@ -8,6 +8,7 @@ import { overlayPiece } from './render/overlay/types';
 import { RenderFailure } from './mail/render/failure';
 import { workRenderJobs } from './mail/render/worker';
 import type { HtmlRender } from './mail/render/artwork-pdf';
+import { RENDER_THUMBNAILS, type RenderThumbnailsData } from './jobs/names';
 import type { RenderTools } from './mail/render/render-piece';
 import type { Services, Workers } from './services';
 
@@ -68,6 +69,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
         geometry: request.geometry,
       }),
     thumbnails: (pdf) => threads.thumbnails(pdf),
+    thumbnailsJob: (piece) => services.jobs.enqueueWith(RENDER_THUMBNAILS, { piece } satisfies RenderThumbnailsData),
   };
   // A job is held for at most a few sides' render time; past that its worker is presumed dead.
   const leaseMs = Math.max(30_000, 3 * config.renderTimeoutMs);

@@ -5,3 +5,8 @@ export const RENDER_PIECE = 'render-piece';
 export interface RenderPieceData {
   piece: string;
 }
+
+/** Queued when a piece becomes `rendered`: its thumbnails, drawn from the stored PDF. */
+export const RENDER_THUMBNAILS = 'render-thumbnails';
+
+export type RenderThumbnailsData = RenderPieceData;

@@ -3,8 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { openPdf } from '../../engine/render/thumbnails/pdfjs';
-import { rasterizePage } from '../../engine/render/thumbnails/rasterize';
+import { RasterPdf } from '../../engine/render/thumbnails/rasterize';
+import { openPdf } from './pdfjs';
 
 export interface PdfRead {
   pages: number;
@@ -33,13 +33,13 @@ export async function readPdf(pdf: Uint8Array): Promise<PdfRead> {
 
 /** RGB of the pixel at (x, y), as fractions of the page, of page `page` drawn 300 px wide. */
 export async function pixelAt(pdf: Uint8Array, x: number, y: number, page = 1): Promise<[number, number, number]> {
-  const doc = await openPdf(pdf);
+  const doc = await RasterPdf.open(pdf);
   try {
-    const image = await rasterizePage(doc, page, 300);
+    const image = await doc.rasterize(page, 300);
     const i = (Math.floor(y * image.height) * image.width + Math.floor(x * image.width)) * 4;
     return [image.data[i], image.data[i + 1], image.data[i + 2]];
   } finally {
-    await doc.destroy();
+    doc.close();
   }
 }
 

@@ -1,6 +1,7 @@
 // Killing an engine with SIGKILL while it renders loses nothing: after a restart every piece reaches
-// `rendered` exactly once (one `postcard.rendered_pdf` event each), on SQLite, on PostgreSQL, and with
-// two engine processes sharing one PostgreSQL database.
+// `rendered` with its thumbnails exactly once (one `postcard.rendered_pdf` and one
+// `postcard.rendered_thumbnails` event each), on SQLite, on PostgreSQL, and with two engine processes
+// sharing one PostgreSQL database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,11 +58,15 @@ function connectTo(url: string): Knex {
     : knex({ client: 'better-sqlite3', connection: { filename: url }, useNullAsDefault: true });
 }
 
+/** Pieces done with both steps: rendered, with thumbnails. */
 async function renderedCount(databaseUrl: string): Promise<number> {
   const db = connectTo(databaseUrl);
   try {
     const rows = (await db('objects').where({ kind: 'postcards' }).select('body')) as { body: string }[];
-    return rows.filter((r) => (JSON.parse(r.body) as { status: string }).status === 'rendered').length;
+    return rows.filter((r) => {
+      const piece = JSON.parse(r.body) as { status: string; thumbnails: unknown[] };
+      return piece.status === 'rendered' && piece.thumbnails.length > 0;
+    }).length;
   } finally {
     await db.destroy();
   }
@@ -94,17 +99,19 @@ async function stop(served: Served): Promise<void> {
 async function assertEachRenderedOnce(t: ExecutionContext, databaseUrl: string, ids: string[]): Promise<void> {
   const db = connectTo(databaseUrl);
   try {
-    const events = (await db('events')
-      .where({ event_type: 'postcard.rendered_pdf' })
-      .select('reference_id')
-      .count({ n: '*' })
-      .groupBy('reference_id')) as { reference_id: string; n: number | string }[];
-    const byPiece = new Map(events.map((e) => [e.reference_id, Number(e.n)]));
-    t.deepEqual(
-      ids.filter((id) => byPiece.get(id) !== 1),
-      [],
-      'every piece has exactly one rendered_pdf event',
-    );
+    for (const type of ['postcard.rendered_pdf', 'postcard.rendered_thumbnails']) {
+      const events = (await db('events')
+        .where({ event_type: type })
+        .select('reference_id')
+        .count({ n: '*' })
+        .groupBy('reference_id')) as { reference_id: string; n: number | string }[];
+      const byPiece = new Map(events.map((e) => [e.reference_id, Number(e.n)]));
+      t.deepEqual(
+        ids.filter((id) => byPiece.get(id) !== 1),
+        [],
+        `every piece has exactly one ${type} event`,
+      );
+    }
     const failed = (await db('events').where({ event_type: 'postcard.failed' }).count({ n: '*' })) as {
       n: number | string;
     }[];

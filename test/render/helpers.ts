@@ -11,13 +11,23 @@ export type Piece = Record<string, unknown> & {
   failure_reason: { failure_reason: string; remediation: string } | null;
 };
 
-/** Polls the piece until it leaves `processed`; its final state. */
-export async function settled(call: Call, path: string, id: string, timeoutMs = 60_000): Promise<Piece> {
+/**
+ * Polls the piece until it leaves `processed` and, when rendered, until its thumbnails (the second
+ * step) are recorded too, unless `pdfOnly`; its state then.
+ */
+export async function settled(
+  call: Call,
+  path: string,
+  id: string,
+  timeoutMs = 60_000,
+  pdfOnly = false,
+): Promise<Piece> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reply = await call<Piece>('GET', `${path}/${id}`);
     if (reply.status !== 200) throw new Error(`GET ${path}/${id}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    if (reply.body.status !== 'processed') return reply.body;
+    const { status, thumbnails } = reply.body;
+    if (status !== 'processed' && (pdfOnly || status !== 'rendered' || thumbnails.length > 0)) return reply.body;
     if (Date.now() > deadline) throw new Error(`${id} still processed after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }

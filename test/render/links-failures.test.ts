@@ -76,8 +76,15 @@ test.serial('a render records rendered_pdf then rendered_thumbnails in the outbo
       events.map((e) => e.event_type).filter((type) => type !== 'postcard.created'),
       ['postcard.rendered_pdf', 'postcard.rendered_thumbnails'],
     );
-    const rendered = JSON.parse(events.at(-1)!.body) as { body: { status: string } };
-    t.is(rendered.body.status, 'rendered');
+    type Body = { body: { status: string; url: string | null; thumbnails: unknown[] } };
+    const [pdf, thumbnails] = events
+      .filter((e) => e.event_type !== 'postcard.created')
+      .map((e) => JSON.parse(e.body) as Body);
+    t.is(pdf.body.status, 'rendered');
+    t.truthy(pdf.body.url, 'rendered_pdf carries the PDF');
+    t.deepEqual(pdf.body.thumbnails, [], 'the thumbnails are the second step');
+    t.is(thumbnails.body.status, 'rendered');
+    t.is(thumbnails.body.thumbnails.length, 2, 'rendered_thumbnails carries a set per side');
   } finally {
     await db.destroy();
   }

@@ -1,10 +1,12 @@
-// The end of a render, as one compare-and-set transition of the piece: `processed` becomes `rendered`
-// (file keys recorded, `*.rendered_pdf` then `*.rendered_thumbnails` in the outbox) or `failed`
-// (`failure_reason`, `*.failed`). A piece cancelled meanwhile, or already finished by an earlier
-// attempt of the same job, is left as it is: the transition refuses, so each piece ends once.
+// The ends of a render, each one compare-and-set transition of the piece. `processed` becomes
+// `rendered` once its PDF is stored (`url`, `*.rendered_pdf`, and the thumbnails job, in one commit)
+// or `failed` (`failure_reason`, `*.failed`); later a rendered piece gets its `thumbnails`
+// (`*.rendered_thumbnails`). A piece cancelled meanwhile, or already moved on by an earlier attempt
+// of the same job, is left as it is: the transition refuses, so each step happens once.
 import { eventOf } from '../../catalog';
 import type { Resource } from '../../catalog/types';
 import { eventRow, insertEvents } from '../../store/events';
+import { writeExtra, type ExtraWrite } from '../../store/insert-batcher';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 
 export interface FailureReason {
@@ -13,32 +15,39 @@ export interface FailureReason {
   errors: null;
 }
 
-export class AlreadySettled extends Error {}
+class AlreadySettled extends Error {}
 
-const stillProcessing = (piece: ApiObject) =>
-  piece.status === 'processed' ? undefined : new AlreadySettled(`${piece.id} is ${String(piece.status)}`);
+interface Step {
+  /** whether the piece, as it is now, is where this step starts */
+  from(piece: ApiObject): boolean;
+  change(piece: ApiObject): ApiObject;
+  /** event actions of the resource (`rendered_pdf`), written only where the resource declares events */
+  events: string[];
+  /** writes committed with the change (the next job) */
+  extra?: ExtraWrite[];
+}
 
-/** Settles the piece; false when it was not `processed` any more (or is gone). */
+/** Applies `step`; false when the piece was not where the step starts (or is gone). */
 async function settle(
   objects: ObjectStore,
   scope: Scope,
   resource: Resource,
   id: string,
-  change: (piece: ApiObject) => ApiObject,
-  events: string[],
+  step: Step,
 ): Promise<boolean> {
-  const types = events.map((action) => eventOf(resource, action));
+  const types = resource.events.length ? step.events.map((action) => eventOf(resource, action)) : [];
   try {
     const next = await objects.transition(scope, resource.name, id, {
-      refuse: stillProcessing,
-      change,
-      // Events of one change are a millisecond apart, so their order survives a sort by date.
-      alsoWrite: (trx, piece) => {
-        const start = Date.now();
+      refuse: (piece) => (step.from(piece) ? undefined : new AlreadySettled(`${piece.id} is ${String(piece.status)}`)),
+      change: step.change,
+      alsoWrite: async (trx, piece) => {
+        const now = Date.now();
+        // events of one change are a millisecond apart, so their order survives a sort by date
         const rows = types.map((e, i) =>
-          eventRow(scope, e.type, e.resource, piece, undefined, new Date(start + i).toISOString()),
+          eventRow(scope, e.type, e.resource, piece, undefined, new Date(now + i).toISOString()),
         );
-        return insertEvents(trx, rows);
+        await insertEvents(trx, rows);
+        if (step.extra) await writeExtra(trx, step.extra);
       },
     });
     return next !== undefined;
@@ -48,22 +57,37 @@ async function settle(
   }
 }
 
+const processing = (piece: ApiObject) => piece.status === 'processed';
+
+/** `processed` -> `rendered` with the PDF's key; `thumbnailsJob` commits with it. */
 export function markRendered(
   objects: ObjectStore,
   scope: Scope,
   resource: Resource,
   id: string,
-  files: { url: string; thumbnails: Record<string, string>[] },
+  files: { url: string; thumbnailsJob: ExtraWrite },
 ): Promise<boolean> {
-  const events = resource.events.length ? ['rendered_pdf', 'rendered_thumbnails'] : [];
-  return settle(
-    objects,
-    scope,
-    resource,
-    id,
-    (piece) => ({ ...piece, status: 'rendered', url: files.url, thumbnails: files.thumbnails, failure_reason: null }),
-    events,
-  );
+  return settle(objects, scope, resource, id, {
+    from: processing,
+    change: (piece) => ({ ...piece, status: 'rendered', url: files.url, failure_reason: null }),
+    events: ['rendered_pdf'],
+    extra: [files.thumbnailsJob],
+  });
+}
+
+/** A rendered piece without thumbnails gets their keys (one { small, medium, large } per page). */
+export function markThumbnails(
+  objects: ObjectStore,
+  scope: Scope,
+  resource: Resource,
+  id: string,
+  thumbnails: Record<string, string>[],
+): Promise<boolean> {
+  return settle(objects, scope, resource, id, {
+    from: (piece) => piece.status === 'rendered' && !(Array.isArray(piece.thumbnails) && piece.thumbnails.length > 0),
+    change: (piece) => ({ ...piece, thumbnails }),
+    events: ['rendered_thumbnails'],
+  });
 }
 
 export function markFailed(
@@ -73,12 +97,9 @@ export function markFailed(
   id: string,
   reason: FailureReason,
 ): Promise<boolean> {
-  return settle(
-    objects,
-    scope,
-    resource,
-    id,
-    (piece) => ({ ...piece, status: 'failed', failure_reason: reason }),
-    resource.events.length ? ['failed'] : [],
-  );
+  return settle(objects, scope, resource, id, {
+    from: processing,
+    change: (piece) => ({ ...piece, status: 'failed', failure_reason: reason }),
+    events: ['failed'],
+  });
 }

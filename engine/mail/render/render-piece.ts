@@ -1,13 +1,15 @@
-// Rendering one piece, the job's whole work: read what create recorded (piece_inputs), draw each
-// artwork side at the product's size, lay the engine's own marks on it (address block, IMb, postage,
-// check face), rasterize thumbnails, store the files, then settle the piece in one transition.
-// Running it twice for one piece (a retry after a crash) writes the same files and settles once.
+// Rendering one piece's PDF, the render job's whole work: read what create recorded (piece_inputs),
+// draw each artwork side at the product's size, lay the engine's own marks on it (address block, IMb,
+// postage, check face), store the file, then settle the piece in one transition that also queues its
+// thumbnails (render-thumbnails.ts), so `rendered` and its `url` never wait for them.
+// Running it twice for one piece (a retry after a crash) writes the same file and settles once.
 import type { Knex } from 'knex';
 import { findResource } from '../../catalog';
 import type { Resource } from '../../catalog/types';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
+import type { ExtraWrite } from '../../store/insert-batcher';
 import type { AssetStore } from '../../assets/store';
-import { pdfKey, thumbnailKey, THUMBNAIL_SIZES } from '../../assets/links';
+import { pdfKey } from '../../assets/links';
 import { geometryOf, letterPageLimit, type ProductGeometry } from '../../render/products';
 import type { ArtworkSource } from '../pieces/artwork';
 import { isAbroad } from '../../catalog/mailpieces/rules';
@@ -37,6 +39,8 @@ export interface RenderTools {
   renderHtml(request: HtmlRender): Promise<Uint8Array>;
   compose(request: ComposeRequest): Promise<Uint8Array>;
   thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]>;
+  /** the thumbnails job of a piece, to commit with its `rendered` transition */
+  thumbnailsJob(pieceId: string): ExtraWrite;
 }
 
 interface InputsRow {
@@ -54,21 +58,39 @@ function maxPagesOf(resource: Resource, piece: ApiObject): number {
   return 1;
 }
 
+export interface PieceOfJob {
+  scope: Scope;
+  resource: Resource;
+  piece: ApiObject;
+  inputs: StoredInputs;
+}
+
+/** The live piece a job names, with what its create recorded; undefined when there is none. */
+export async function pieceOfJob(tools: RenderTools, pieceId: string): Promise<PieceOfJob | undefined> {
+  const row = (await tools.knex('piece_inputs').where({ piece_id: pieceId }).first()) as InputsRow | undefined;
+  if (!row) return undefined;
+  const scope: Scope = { accountId: row.account_id, mode: row.mode as Scope['mode'] };
+  const resource = findResource(row.kind);
+  if (!resource?.mailpiece) return undefined;
+  const piece = await tools.objects.get(scope, resource.name, pieceId);
+  return piece ? { scope, resource, piece, inputs: JSON.parse(row.inputs) as StoredInputs } : undefined;
+}
+
 export async function renderPiece(
   tools: RenderTools,
   pieceId: string,
   options: { lastAttempt: boolean } = { lastAttempt: true },
 ): Promise<RenderResult> {
-  const row = (await tools.knex('piece_inputs').where({ piece_id: pieceId }).first()) as InputsRow | undefined;
-  if (!row) return 'skipped';
-  const scope: Scope = { accountId: row.account_id, mode: row.mode as Scope['mode'] };
-  const resource = findResource(row.kind);
-  if (!resource?.mailpiece) return 'skipped';
-  const piece = await tools.objects.get(scope, resource.name, pieceId);
-  if (!piece || piece.status !== 'processed') return 'skipped';
+  const found = await pieceOfJob(tools, pieceId);
+  if (!found || found.piece.status !== 'processed') return 'skipped';
+  const { scope, resource, piece, inputs } = found;
   try {
-    const files = await drawAndStore(tools, scope, resource, piece, JSON.parse(row.inputs) as StoredInputs);
-    return (await markRendered(tools.objects, scope, resource, pieceId, files)) ? 'rendered' : 'skipped';
+    const url = await drawAndStore(tools, scope, resource, piece, inputs);
+    const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
+      url,
+      thumbnailsJob: tools.thumbnailsJob(pieceId),
+    });
+    return rendered ? 'rendered' : 'skipped';
   } catch (error) {
     if (!(error instanceof RenderFailure) && !options.lastAttempt) throw error;
     const failure =
@@ -93,7 +115,7 @@ async function drawAndStore(
   resource: Resource,
   piece: ApiObject,
   inputs: StoredInputs,
-): Promise<{ url: string; thumbnails: Record<string, string>[] }> {
+): Promise<string> {
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
   const context = {
     knex: tools.knex,
@@ -112,16 +134,7 @@ async function drawAndStore(
     }),
   );
   const pdf = await tools.compose({ resource, piece, geometry, sides });
-  const pages = await tools.thumbnails(pdf);
   const url = pdfKey(resource, piece.id);
-  const thumbnails = pages.map((_, i) =>
-    Object.fromEntries(THUMBNAIL_SIZES.map((size) => [size, thumbnailKey(resource, piece.id, size, i + 1)])),
-  );
   await tools.assets.put(url, pdf, 'application/pdf');
-  await Promise.all(
-    pages.flatMap((page, i) =>
-      THUMBNAIL_SIZES.map((size) => tools.assets.put(thumbnails[i][size], page[size], 'image/png')),
-    ),
-  );
-  return { url, thumbnails };
+  return url;
 }

@@ -1,6 +1,13 @@
-// One PDF page to raw RGBA pixels at a given width, drawn by pdfjs onto an @napi-rs/canvas.
-import { createCanvas } from '@napi-rs/canvas';
-import type { PdfDocument } from './pdfjs';
+// PDF pages to raw RGBA pixels, drawn by PDFium (Chromium's PDF engine) compiled to WebAssembly.
+// Measured on a two-sided postcard at 1280 px: 27 ms a document against 57 ms with pdfjs-dist on
+// @napi-rs/canvas; and a malformed PDF can at worst fail inside the WebAssembly sandbox.
+type Pdfium = typeof import('@hyzyla/pdfium', { with: { 'resolution-mode': 'import' } });
+// The package's CommonJS build, typed by its declarations, which TypeScript reads as ES module ones
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PDFiumLibrary } = require('@hyzyla/pdfium') as Pdfium;
+
+type Library = Awaited<ReturnType<typeof PDFiumLibrary.init>>;
+type PdfiumDocument = Awaited<ReturnType<Library['loadDocument']>>;
 
 export interface RawImage {
   /** RGBA, 4 bytes a pixel, rows top to bottom */
@@ -9,27 +16,47 @@ export interface RawImage {
   height: number;
 }
 
-/** Draws page `pageNumber` (1-based) `width` pixels wide (narrower if it would pass `maxHeight`), on white. */
-export async function rasterizePage(
-  doc: PdfDocument,
-  pageNumber: number,
-  width: number,
-  maxHeight = Infinity,
-): Promise<RawImage> {
-  const page = await doc.getPage(pageNumber);
-  try {
-    const unscaled = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: Math.min(width / unscaled.width, maxHeight / unscaled.height) });
-    const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
-    // pdfjs's types name DOM canvases; @napi-rs/canvas implements the part it uses
-    const canvasContext = canvas.getContext('2d') as unknown as CanvasRenderingContext2DLike;
-    await page.render({ canvas: null, canvasContext, viewport, background: 'white' } as RenderParameters).promise;
-    // data() is a view of the canvas's own memory, freed with the canvas: copy it out
-    return { data: Buffer.from(canvas.data()), width: canvas.width, height: canvas.height };
-  } finally {
-    page.cleanup();
-  }
+let library: Promise<Library> | undefined;
+
+/** The WebAssembly module, compiled once per thread (about 60 ms) and kept. */
+function loadLibrary(): Promise<Library> {
+  library ??= PDFiumLibrary.init();
+  return library;
 }
 
-type RenderParameters = Parameters<Awaited<ReturnType<PdfDocument['getPage']>>['render']>[0];
-type CanvasRenderingContext2DLike = RenderParameters['canvasContext'];
+export class RasterPdf {
+  private constructor(private readonly doc: PdfiumDocument) {}
+
+  /** Parses `pdf` (copied into PDFium's memory; the caller keeps its bytes). Throws on an unreadable file. */
+  static async open(pdf: Uint8Array): Promise<RasterPdf> {
+    const lib = await loadLibrary();
+    return new RasterPdf(await lib.loadDocument(pdf));
+  }
+
+  get pageCount(): number {
+    return this.doc.getPageCount();
+  }
+
+  /** Draws page `pageNumber` (1-based) `width` pixels wide (narrower if it would pass `maxHeight`), on white. */
+  async rasterize(pageNumber: number, width: number, maxHeight = Infinity): Promise<RawImage> {
+    const page = this.doc.getPage(pageNumber - 1);
+    const { originalWidth, originalHeight } = page.getOriginalSize();
+    const scale = Math.min(width / originalWidth, maxHeight / originalHeight);
+    // exact pixel sizes (the wrapper floors points times scale, which can lose the last column)
+    const size = {
+      width: Math.max(1, Math.round(originalWidth * scale)),
+      height: Math.max(1, Math.round(originalHeight * scale)),
+    };
+    const image = await page.render({ ...size, scale: 1, render: 'bitmap', colorSpace: 'BGRA' });
+    // 'BGRA' is drawn with PDFium's reversed byte order flag: the bytes come out as RGBA
+    return {
+      data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+      width: image.width,
+      height: image.height,
+    };
+  }
+
+  close(): void {
+    this.doc.destroy();
+  }
+}

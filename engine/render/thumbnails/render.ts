@@ -1,8 +1,7 @@
-// Thumbnails of a rendered PDF, in the calling thread: each page drawn once by pdfjs at the large width,
+// Thumbnails of a rendered PDF, in the calling thread: each page drawn once by PDFium at the large width,
 // then scaled down with sharp for the medium and small ones (the small from the medium). PNG throughout.
 import sharp from 'sharp';
-import { openPdf } from './pdfjs';
-import { rasterizePage, type RawImage } from './rasterize';
+import { RasterPdf, type RawImage } from './rasterize';
 
 /** Widths in pixels; heights follow the page. Double steps, so each size is a clean 2:1 reduction. */
 export const THUMBNAIL_WIDTHS = { small: 320, medium: 640, large: 1280 } as const;
@@ -19,9 +18,16 @@ const MAX_HEIGHT = 4 * THUMBNAIL_WIDTHS.large;
  *   level 9: the card 32 ms, the letter 425 ms at 1280; adaptiveFiltering: 2-4x slower at 1280;
  *   palette (quantized): 10-90x slower (effort 1: 466 ms, effort 7: 3.9 s for the card at 1280).
  * Level 1 is the fastest by far at the large size for 15-25% more bytes; at the smaller sizes the
- * resize costs more than the deflate. Drawing the page with pdfjs costs 40-140 ms at 1280 px.
+ * resize costs more than the deflate. Drawing the page (PDFium) costs about 12 ms at 1280 px.
  */
 const PNG: sharp.PngOptions = { compressionLevel: 1, adaptiveFiltering: false, palette: false };
+
+/**
+ * Each step halves the width, where a linear kernel averages neighbouring pixels as well as lanczos3
+ * does for a thumbnail; measured on a two-sided postcard: 52 ms a document against 61 with lanczos3
+ * (PDFium drawing each size itself: 48 ms, but a page is then parsed three times).
+ */
+const HALVING = sharp.kernel.linear;
 
 export interface PageThumbnails {
   small: Buffer;
@@ -33,33 +39,33 @@ async function encode(image: RawImage): Promise<PageThumbnails> {
   const raw = { width: image.width, height: image.height, channels: 4 as const };
   const medium = await sharp(image.data, { raw })
     .removeAlpha()
-    .resize({ width: THUMBNAIL_WIDTHS.medium })
+    .resize({ width: THUMBNAIL_WIDTHS.medium, kernel: HALVING })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const mediumRaw = { raw: { width: medium.info.width, height: medium.info.height, channels: 3 as const } };
   const [large, mediumPng, small] = await Promise.all([
     sharp(image.data, { raw }).removeAlpha().png(PNG).toBuffer(),
     sharp(medium.data, mediumRaw).png(PNG).toBuffer(),
-    sharp(medium.data, mediumRaw).resize({ width: THUMBNAIL_WIDTHS.small }).png(PNG).toBuffer(),
+    sharp(medium.data, mediumRaw).resize({ width: THUMBNAIL_WIDTHS.small, kernel: HALVING }).png(PNG).toBuffer(),
   ]);
   return { small, medium: mediumPng, large };
 }
 
 /** One { small, medium, large } PNG set per page of `pdf`, in page order. */
 export async function renderThumbnails(pdf: Uint8Array): Promise<PageThumbnails[]> {
-  const doc = await openPdf(pdf);
+  const doc = await RasterPdf.open(pdf);
   try {
     const pages: PageThumbnails[] = [];
     // page n+1 is drawn (this thread) while page n is encoded (sharp's threads); one in flight bounds memory
     let encoding: Promise<PageThumbnails> | undefined;
-    for (let n = 1; n <= doc.numPages; n++) {
-      const image = await rasterizePage(doc, n, THUMBNAIL_WIDTHS.large, MAX_HEIGHT);
+    for (let n = 1; n <= doc.pageCount; n++) {
+      const image = await doc.rasterize(n, THUMBNAIL_WIDTHS.large, MAX_HEIGHT);
       if (encoding) pages.push(await encoding);
       encoding = encode(image);
     }
     if (encoding) pages.push(await encoding);
     return pages;
   } finally {
-    await doc.destroy();
+    doc.close();
   }
 }

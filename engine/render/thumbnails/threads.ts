@@ -1,6 +1,6 @@
-// Thumbnails are drawn in worker threads: pdfjs draws on the JavaScript thread (40-140 ms a page), which
+// Thumbnails are drawn in worker threads: PDFium runs on the JavaScript thread (about 12 ms a page), which
 // would stall every HTTP request of an engine process that also renders, and would cap a process at one
-// core's worth of thumbnails. A few long-lived threads, each with pdfjs loaded once, take the jobs.
+// core's worth of thumbnails. A few long-lived threads, each with PDFium loaded once, take the jobs.
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';

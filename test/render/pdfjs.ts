@@ -1,6 +1,6 @@
-// pdfjs-dist is ESM only: loaded once with a dynamic import and kept. In Node it runs its "worker" in
-// this thread and draws with @napi-rs/canvas; fonts a PDF does not embed come from its standard_fonts
-// folder, read from disk (never fetched).
+// pdfjs-dist for tests that read text back (the engine itself rasterizes with PDFium). It is ESM
+// only: loaded once with a dynamic import and kept. Fonts a PDF does not embed come from its
+// standard_fonts folder, read from disk (never fetched).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
