@@ -2,6 +2,7 @@
 // piece composed, the result read back through pdfjs (page sizes, text in zones, the IMb bars
 // decoded from the drawn rectangles, the MICR line, what rasterizing shows).
 import test from 'ava';
+import { degrees, PDFDocument, rgb } from 'pdf-lib';
 import { composePiece, type ComposeInput } from '../../engine/render/overlay/compose';
 import { imbTracking } from '../../engine/render/overlay/imb';
 import type { OverlayPiece } from '../../engine/render/overlay/types';
@@ -191,4 +192,45 @@ test('the same piece composes to the same bytes (a retried render writes the sam
   const first = await composePiece(input);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   t.deepEqual(Buffer.from(await composePiece(input)), Buffer.from(first));
+});
+
+/** A 3 x 3 grid of colours on a 4.25 x 6.25 in page, turned by `angle` and its MediaBox moved by `origin`. */
+async function turnedArtwork(angle: number, origin: [number, number] = [0, 0]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const [w, h] = angle % 180 === 0 ? [450, 306] : [306, 450];
+  const page = doc.addPage([w, h]);
+  const colours = [rgb(1, 0, 0), rgb(0, 0.6, 0), rgb(0, 0, 1), rgb(1, 1, 0), rgb(0, 1, 1), rgb(1, 0, 1)];
+  for (let i = 0; i < 3; i++)
+    for (let j = 0; j < 3; j++)
+      page.drawRectangle({
+        x: (i * w) / 3,
+        y: (j * h) / 3,
+        width: w / 3,
+        height: h / 3,
+        color: colours[(i + 2 * j) % 6],
+      });
+  page.setRotation(degrees(angle));
+  page.translateContent(origin[0], origin[1]);
+  page.setMediaBox(origin[0], origin[1], w, h);
+  return doc.save();
+}
+
+test('a page turned by /Rotate, or with its MediaBox off the origin, prints as a viewer shows it', async (t) => {
+  for (const [angle, origin] of [[90], [180], [270], [0, [20, 30]], [90, [20, 30]]] as [number, [number, number]?][]) {
+    const side = await turnedArtwork(angle, origin);
+    const bytes = await composePiece({
+      kind: 'postcards',
+      size: '4x6',
+      piece: { id: 'psc_x', to: TO },
+      sides: { front: side, back: side },
+    });
+    const [expected, actual] = await Promise.all([renderPage(side, 1, 1), renderPage(bytes, 1, 1)]);
+    const read = await readPdf(bytes);
+    t.deepEqual([read.pages[0].width, read.pages[0].height], [450, 306], `rotate ${angle}`);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) {
+        const [x, y] = [75 + 150 * i, 51 + 102 * j];
+        t.deepEqual(actual(x, y), expected(x, y), `rotate ${angle}, origin ${String(origin)}: block at ${x},${y}`);
+      }
+  }
 });

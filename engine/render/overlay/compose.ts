@@ -2,7 +2,7 @@
 // with the engine's marks laid over them. pdfkit draws every overlay page into one PDF; pdf-lib copies
 // the artwork pages and draws each overlay page on top as an embedded form, so the artwork stays as
 // rendered and the marks stay vector.
-import { PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
+import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
 import { geometryOf, type ProductGeometry } from '../products';
 import { addPage, drawPdf, PT } from './pdf-doc';
 import { type PageBase, type PlannedPage, planPages } from './plan';
@@ -53,22 +53,51 @@ async function copyArtwork(out: PDFDocument, plan: PlannedPage[], docs: Map<stri
   return copied;
 }
 
-/** An artwork page at exactly the planned size: trued up when within rounding, else scaled to fit. */
+/** A page as a viewer shows it: its MediaBox (wherever its origin) turned by /Rotate. */
+function shownBox(page: PDFPage) {
+  const box = page.getMediaBox();
+  const angle = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const quarter = angle === 90 || angle === 270;
+  return { box, angle, width: quarter ? box.height : box.width, height: quarter ? box.width : box.height };
+}
+
+/**
+ * An artwork page at exactly the planned size, as a viewer shows it: trued up when within rounding,
+ * else scaled to fit, centred. A page turned by /Rotate, or whose MediaBox does not start at 0,0, is
+ * drawn turned and placed, since the sheet itself is never rotated.
+ */
 async function exactPage(out: PDFDocument, page: PDFPage, width: number, height: number): Promise<PDFPage> {
-  const { width: w, height: h } = page.getSize();
-  if (Math.abs(w - width) <= SIZE_TOLERANCE && Math.abs(h - height) <= SIZE_TOLERANCE) {
+  const { box, angle, width: w, height: h } = shownBox(page);
+  const near = Math.abs(w - width) <= SIZE_TOLERANCE && Math.abs(h - height) <= SIZE_TOLERANCE;
+  if (near && angle === 0 && box.x === 0 && box.y === 0) {
     page.setMediaBox(0, 0, width, height);
     page.setCropBox(0, 0, width, height);
     return out.addPage(page);
   }
   const fitted = out.addPage([width, height]);
-  const embedded = await out.embedPage(page);
+  const embedded = await out.embedPage(page, {
+    left: box.x,
+    bottom: box.y,
+    right: box.x + box.width,
+    top: box.y + box.height,
+  });
   const scale = Math.min(width / w, height / h);
+  const left = (width - w * scale) / 2;
+  const bottom = (height - h * scale) / 2;
+  // /Rotate turns a page clockwise; drawPage turns counter-clockwise about its (x, y): that corner
+  // goes where the turned page's content starts
+  const corner = {
+    0: [left, bottom],
+    90: [left, bottom + h * scale],
+    180: [left + w * scale, bottom + h * scale],
+    270: [left + w * scale, bottom],
+  }[angle];
   fitted.drawPage(embedded, {
-    x: (width - w * scale) / 2,
-    y: (height - h * scale) / 2,
-    width: w * scale,
-    height: h * scale,
+    x: corner[0],
+    y: corner[1],
+    width: box.width * scale,
+    height: box.height * scale,
+    rotate: degrees(-angle),
   });
   return fitted;
 }
@@ -88,10 +117,12 @@ async function basePage(
     // The region keeps its place on the page; everything of the artwork outside it is clipped away.
     const { x, y, width: rw, height: rh } = base.region;
     const source = docs.get(base.field)!.getPage(base.index);
-    const top = source.getHeight();
-    const box = { left: x * PT, right: (x + rw) * PT, top: top - y * PT, bottom: top - (y + rh) * PT };
+    const media = source.getMediaBox();
+    const top = media.y + media.height;
+    const left = media.x + x * PT;
+    const box = { left, right: left + rw * PT, top: top - y * PT, bottom: top - (y + rh) * PT };
     const embedded = await out.embedPage(source, box);
-    page.drawPage(embedded, { x: box.left, y: height - (y + rh) * PT });
+    page.drawPage(embedded, { x: x * PT, y: height - (y + rh) * PT });
   }
   return page;
 }
