@@ -2,12 +2,14 @@
 // supply when the account's merge variable strictness is strict.
 import Handlebars from 'handlebars';
 import { ApiError } from '../errors';
+import { assertMergeTagLimit } from './handlebars';
 
 type Node = hbs.AST.Node;
 type Call = hbs.AST.MustacheStatement | hbs.AST.BlockStatement | hbs.AST.SubExpression;
 
-/** Parses the HTML as Handlebars; 422 invalid_template_html naming the field when it cannot. */
+/** Parses the HTML as Handlebars; 422 invalid_template_html naming the field when it cannot (or has too many tags). */
 function parse(html: string, field: string): hbs.AST.Program {
+  assertMergeTagLimit(html, field);
   try {
     return Handlebars.parse(html);
   } catch (error) {

@@ -193,6 +193,15 @@ test('postcard sides breaking a rule are refused with its code, naming the field
   const noise = await noisePng();
   t.true(noise.length > 5 * 1_048_576);
   is(await postcardWith(noise), 'file_size_exceeds_limit', /^front is an image of more than 5 MB/);
+  // 200,000 tags in 2.8 MB: parsing them all once exhausted the engine's heap; refused before parsing
+  const tags = Buffer.from(`<html><body>${'<b>{{a}}</b>'.repeat(200_000)}</body></html>`);
+  is(await postcardWith(tags), 'invalid_template_html', /^front uses more than 1,000 \{\{…\}\} merge tags/);
+  t.is(
+    (await postJson(checks, '/v1/postcards', { to: TO, use_type: 'marketing', front: '<p>A</p>', back: '<p>B</p>' }))
+      .status,
+    200,
+    'the engine goes on',
+  );
 });
 
 test('letters: 8.5x11 pages (legal 8.5x14), one size throughout, within the page limit of destination and sides', async (t) => {

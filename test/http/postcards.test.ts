@@ -94,6 +94,12 @@ const refusals: [string, Record<string, unknown>, string, RegExp][] = [
     /^front is not a valid template/,
   ],
   [
+    'HTML with more merge tags than the limit',
+    { front: `<p>${'{{a}}'.repeat(1_001)}</p>` },
+    'invalid_template_html',
+    /^front uses more than 1,000 \{\{…\}\} merge tags/,
+  ],
+  [
     'a merge variable with whitespace',
     { merge_variables: { 'first name': 'H' } },
     'merge_variable_whitespace',

@@ -49,6 +49,10 @@ test('HTML that does not compile as a Handlebars template is invalid_template_ht
     t.is(reply.status, 422, html);
     t.is(reply.body.error.code, 'invalid_template_html');
   }
+  const tags = await api('POST', '/v1/templates', { json: { html: '{{a}}'.repeat(1_001) } });
+  t.is(tags.status, 422);
+  t.is(tags.body.error.message, 'html uses more than 1,000 {{…}} merge tags');
+  t.is((await api('POST', '/v1/templates', { json: { html: '{{a}}'.repeat(1_000) } })).status, 200, 'the limit itself');
   const long = await api('POST', '/v1/templates', { json: { html: 'x'.repeat(100_001) } });
   t.is(long.status, 422);
   t.is(long.body.error.message, 'html must be at most 100000 characters');
