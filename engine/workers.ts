@@ -7,7 +7,8 @@ import { composePiece, type PieceKind } from './render/overlay/compose';
 import { overlayPiece } from './render/overlay/types';
 import { RenderFailure } from './mail/render/failure';
 import { workRenderJobs } from './mail/render/worker';
-import type { HtmlRender } from './mail/render/artwork-pdf';
+import type { HtmlRender, MergeRequest } from './mail/render/artwork-pdf';
+import { MergeFailed, MergeThread } from './render/merge';
 import { RENDER_THUMBNAILS, type RenderThumbnailsData } from './jobs/names';
 import type { RenderTools } from './mail/render/render-piece';
 import type { Services, Workers } from './services';
@@ -21,6 +22,26 @@ export async function startWorkers(services: Services): Promise<Workers> {
   await renderer.start();
   // the workers own their thumbnail threads, so stopping them frees the threads' memory too
   const threads = new ThumbnailThreads();
+  const merging = new MergeThread();
+
+  const mergeHtml = async (request: MergeRequest): Promise<string> => {
+    try {
+      return await merging.merge(request, config.renderTimeoutMs);
+    } catch (error) {
+      if (!(error instanceof MergeFailed)) throw error;
+      if (error.reason === 'timeout')
+        throw new RenderFailure(
+          'render_timeout',
+          error.message,
+          'Simplify the artwork: nested {{#each}} blocks over long lists multiply into very large pages.',
+        );
+      throw new RenderFailure(
+        'merge_failed',
+        `the artwork could not be merged: ${error.message}`,
+        'Check the {{variables}} and helpers the HTML uses.',
+      );
+    }
+  };
 
   const renderHtml = async (request: HtmlRender): Promise<Uint8Array> => {
     const inlined = await inlineAssets(request.html, {
@@ -60,6 +81,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
     objects: services.objects,
     assets: services.assets,
     renderHtml,
+    mergeHtml,
     compose: (request) =>
       composePiece({
         kind: request.resource.name as PieceKind,
@@ -83,7 +105,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
     stop: async () => {
       // handlers finish (or are left to their leases) before the browser and threads they use go
       await services.jobs.stop();
-      await Promise.all([renderer.close(), threads.close()]);
+      await Promise.all([renderer.close(), threads.close(), merging.close()]);
     },
   };
 }

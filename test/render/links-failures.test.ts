@@ -133,3 +133,24 @@ test.serial('a design too heavy to lay out in time fails its piece, and the engi
   const next = await settled(call, '/v1/postcards', (await create(call, '/v1/postcards', postcard())).id);
   t.is(next.status, 'rendered');
 });
+
+test.serial(
+  'a merge that multiplies without end fails its piece with render_timeout; the engine answers meanwhile',
+  async (t) => {
+    // four nested loops over 300 items: 8.1 billion iterations, half an hour on the engine's own thread
+    const loops = '{{#each a}}{{#each ../a}}{{#each ../../a}}{{#each ../../../a}}x{{/each}}{{/each}}{{/each}}{{/each}}';
+    const a = Array.from({ length: 300 }, (_, i) => i);
+    const created = await create(call, '/v1/postcards', postcard({ front: `<p>${loops}</p>`, merge_variables: { a } }));
+    // a read while the merge runs is answered before the piece settles: the merge is off the event loop
+    await new Promise((r) => setTimeout(r, 1_000));
+    const during = await call<{ status: string }>('GET', `/v1/postcards/${created.id}`);
+    t.is(during.status, 200);
+    t.is(during.body.status, 'processed', 'answered while the merge was still running');
+    const piece = await settled(call, '/v1/postcards', created.id, 60_000);
+    t.is(piece.status, 'failed');
+    t.regex(piece.failure_reason!.failure_reason, /render_timeout/);
+    t.regex(piece.failure_reason!.failure_reason, /merging the artwork took longer than 3000 ms/);
+    const next = await settled(call, '/v1/postcards', (await create(call, '/v1/postcards', postcard())).id);
+    t.is(next.status, 'rendered', 'the next piece merges on a new thread');
+  },
+);

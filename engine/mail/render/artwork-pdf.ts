@@ -1,7 +1,6 @@
 // One artwork side as PDF pages: HTML (inline, from a template version or an HTML file) is merged and
 // drawn by the browser at the side's exact size; an uploaded PDF passes as it is (the composer sets its
 // pages onto the exact sheet); a PNG or JPEG fills one page, bleed included.
-import Handlebars from 'handlebars';
 import { PDFDocument } from 'pdf-lib';
 import type { Knex } from 'knex';
 import { templateVersions } from '../../catalog/templates';
@@ -24,6 +23,15 @@ export interface SideContext {
   mergeVariables: Record<string, unknown>;
   /** merges and renders HTML to PDF (the browser pool, with remote assets inlined) */
   renderHtml(request: HtmlRender): Promise<Uint8Array>;
+  /** Handlebars merge (missing variables empty; strict accounts were refused at create); throws RenderFailure */
+  mergeHtml(request: MergeRequest): Promise<string>;
+}
+
+export interface MergeRequest {
+  html: string;
+  variables: Record<string, unknown>;
+  /** a template version's id: its compiled form is kept */
+  cacheKey?: string;
 }
 
 export interface SideRequest {
@@ -31,32 +39,6 @@ export interface SideRequest {
   widthIn: number;
   heightIn: number;
   maxPages: number;
-}
-
-const compiled = new Map<string, HandlebarsTemplateDelegate>();
-const COMPILED_LIMIT = 500;
-
-/** Merge variables into `html`; missing ones are empty (strict accounts were refused at create). */
-export function merge(html: string, variables: Record<string, unknown>, cacheKey?: string): string {
-  // Compiling is synchronous: a large file without a single variable is not worth parsing.
-  if (!html.includes('{{')) return html;
-  let template = cacheKey ? compiled.get(cacheKey) : undefined;
-  if (!template) {
-    template = Handlebars.compile(html, { strict: false });
-    if (cacheKey) {
-      if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value!);
-      compiled.set(cacheKey, template);
-    }
-  }
-  try {
-    return template(variables, { allowProtoPropertiesByDefault: false });
-  } catch (error) {
-    throw new RenderFailure(
-      'merge_failed',
-      `the artwork could not be merged: ${String((error as Error).message).split('\n')[0]}`,
-      'Check the {{variables}} and helpers the HTML uses.',
-    );
-  }
 }
 
 async function blobOf(knex: Knex, scope: Scope, id: string): Promise<Buffer> {
@@ -88,7 +70,7 @@ export async function sidePdf(context: SideContext, request: SideRequest): Promi
   const { source } = request;
   const html = async (text: string, cacheKey?: string) =>
     context.renderHtml({
-      html: merge(text, context.mergeVariables, cacheKey),
+      html: await context.mergeHtml({ html: text, variables: context.mergeVariables, cacheKey }),
       widthIn: request.widthIn,
       heightIn: request.heightIn,
       maxPages: request.maxPages,

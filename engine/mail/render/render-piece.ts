@@ -13,7 +13,7 @@ import { pdfKey } from '../../assets/links';
 import { geometryOf, letterPageLimit, type ProductGeometry } from '../../render/products';
 import type { ArtworkSource } from '../pieces/artwork';
 import { isAbroad } from '../../catalog/mailpieces/rules';
-import { sidePdf, type HtmlRender } from './artwork-pdf';
+import { sidePdf, type HtmlRender, type MergeRequest } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
 import { RenderFailure } from './failure';
 
@@ -37,6 +37,7 @@ export interface RenderTools {
   objects: ObjectStore;
   assets: AssetStore;
   renderHtml(request: HtmlRender): Promise<Uint8Array>;
+  mergeHtml(request: MergeRequest): Promise<string>;
   compose(request: ComposeRequest): Promise<Uint8Array>;
   thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]>;
   /** the thumbnails job of a piece, to commit with its `rendered` transition */
@@ -123,6 +124,7 @@ async function drawAndStore(
     scope,
     mergeVariables: (piece.merge_variables ?? {}) as Record<string, unknown>,
     renderHtml: tools.renderHtml,
+    mergeHtml: tools.mergeHtml,
   };
   const maxPages = maxPagesOf(resource, piece);
   const sides: Record<string, Uint8Array> = {};

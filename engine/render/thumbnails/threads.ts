@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageThumbnails } from './render';
 import type { ThumbnailJob } from './thread';
+import { threadSource } from '../thread-entry';
 
 type Reply =
   { ready: true } | { id: number; pages: Record<keyof PageThumbnails, Uint8Array>[] } | { id: number; error: string };
@@ -13,17 +14,6 @@ type Reply =
 interface Pending {
   resolve(pages: PageThumbnails[]): void;
   reject(error: Error): void;
-}
-
-/**
- * The thread's entry, loadable however the engine runs: compiled JavaScript, or TypeScript through
- * tsx's CommonJS hook, which a thread does not inherit (neither from bin/printpost's `require('tsx/cjs')`
- * nor, for `require`, from `--import tsx`).
- */
-function threadSource(): string {
-  const entry = path.join(__dirname, `thread${path.extname(__filename)}`);
-  const tsx = entry.endsWith('.ts') ? `require(${JSON.stringify(require.resolve('tsx/cjs'))});` : '';
-  return `${tsx}require(${JSON.stringify(entry)});`;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -34,7 +24,7 @@ class Thread {
   private readonly worker: Worker;
 
   constructor(onGone: (thread: Thread) => void) {
-    this.worker = new Worker(threadSource(), { eval: true });
+    this.worker = new Worker(threadSource(path.join(__dirname, 'thread')), { eval: true });
     this.worker.unref(); // an idle thread does not keep the process alive
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: Reply) => {

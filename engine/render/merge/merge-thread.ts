@@ -1,0 +1,18 @@
+// The merge thread: merges the HTML it is sent and posts the result back (see merge-threads.ts).
+import { parentPort } from 'node:worker_threads';
+import { mergeHtml } from './merge-html';
+
+export interface MergeJob {
+  id: number;
+  html: string;
+  variables: Record<string, unknown>;
+  cacheKey?: string;
+}
+
+parentPort?.on('message', (job: MergeJob) => {
+  try {
+    parentPort?.postMessage({ id: job.id, html: mergeHtml(job.html, job.variables, job.cacheKey) });
+  } catch (error) {
+    parentPort?.postMessage({ id: job.id, error: String((error as Error)?.message ?? error).split('\n')[0] });
+  }
+});
