@@ -95,32 +95,33 @@ export function letterPageLimit(abroad: boolean, doubleSided: boolean): number {
   return (abroad ? 6 : 60) * (doubleSided ? 2 : 1);
 }
 
+/** A one-sheet piece: a plain side, and the side that carries the address block in card zones. */
+function twoSided(
+  kind: string,
+  size: string,
+  page: { width: number; height: number },
+  [plain, addressed]: [string, string],
+  zoneWidth: number,
+): ProductGeometry {
+  return {
+    kind,
+    size,
+    multiPage: false,
+    sides: [
+      { field: plain, ...page },
+      { field: addressed, ...page, ...cardZones(page.width, page.height, zoneWidth) },
+    ],
+  };
+}
+
 export function geometryOf(kind: string, size: string, addressPlacement = 'top_first_page'): ProductGeometry {
   if (kind === 'postcards') {
     const [w, h, zoneWidth] = POSTCARDS[size] ?? POSTCARDS['4x6'];
-    const page = withBleed(w, h);
-    return {
-      kind,
-      size,
-      multiPage: false,
-      sides: [
-        { field: 'front', ...page },
-        { field: 'back', ...page, ...cardZones(page.width, page.height, zoneWidth) },
-      ],
-    };
+    return twoSided(kind, size, withBleed(w, h), ['front', 'back'], zoneWidth);
   }
   if (kind === 'self_mailers') {
     const [w, h] = SELF_MAILERS[size] ?? SELF_MAILERS['6x18_bifold'];
-    const page = withBleed(w, h);
-    return {
-      kind,
-      size,
-      multiPage: false,
-      sides: [
-        { field: 'inside', ...page },
-        { field: 'outside', ...page, ...cardZones(page.width, page.height, 4) },
-      ],
-    };
+    return twoSided(kind, size, withBleed(w, h), ['inside', 'outside'], 4);
   }
   if (kind === 'snap_packs') {
     const outside = withBleed(18, 6);

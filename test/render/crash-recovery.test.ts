@@ -121,55 +121,41 @@ async function assertEachRenderedOnce(t: ExecutionContext, databaseUrl: string, 
   }
 }
 
-for (const kind of DATABASES) {
-  test.serial(`${kind}: SIGKILL mid-render loses no piece and renders none twice`, async (t) => {
-    t.timeout(600_000);
-    const database = await freshDatabase(kind);
-    const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
-    const env = engineEnv(database.url, assets);
-    let served = await serve(env);
+/**
+ * `processes` engines share one database; 500 postcards are created through the first, the last is
+ * SIGKILLed once some have rendered and started again; every piece must then finish exactly once.
+ */
+async function killMidRun(t: ExecutionContext, kind: (typeof DATABASES)[number], processes: 1 | 2): Promise<void> {
+  t.timeout(600_000);
+  const database = await freshDatabase(kind);
+  const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
+  const env = engineEnv(database.url, assets);
+  const engines: Served[] = [];
+  try {
+    for (let i = 0; i < processes; i++) engines.push(await serve(env));
     unlimited(env);
     await new Promise((r) => setTimeout(r, 2_100));
-    try {
-      const ids = await createPostcards(served, served.keys['test secret'], PIECES);
-      await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
-      await kill(served);
-      const before = await renderedCount(database.url);
-      t.true(before < PIECES, `the kill came mid-run (${before} of ${PIECES} rendered)`);
-      served = await serve(env);
-      await until('every piece rendered', async () => (await renderedCount(database.url)) === PIECES, 400_000);
-      await assertEachRenderedOnce(t, database.url, ids);
-    } finally {
-      await stop(served).catch(() => undefined);
-      await database.drop();
-      fs.rmSync(assets, { recursive: true, force: true });
-    }
-  });
+    const ids = await createPostcards(engines[0], engines[0].keys['test secret'], PIECES);
+    await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
+    await kill(engines[processes - 1]);
+    const before = await renderedCount(database.url);
+    t.true(before < PIECES, `the kill came mid-run (${before} of ${PIECES} rendered)`);
+    engines[processes - 1] = await serve(env);
+    await until('every piece rendered', async () => (await renderedCount(database.url)) === PIECES, 400_000);
+    await assertEachRenderedOnce(t, database.url, ids);
+  } finally {
+    await Promise.all(engines.map((served) => stop(served).catch(() => undefined)));
+    await database.drop();
+    fs.rmSync(assets, { recursive: true, force: true });
+  }
+}
+
+for (const kind of DATABASES) {
+  test.serial(`${kind}: SIGKILL mid-render loses no piece and renders none twice`, (t) => killMidRun(t, kind, 1));
 }
 
 if (DATABASES.includes('postgres')) {
-  test.serial('postgres: two engine processes, one killed mid-render, render every piece exactly once', async (t) => {
-    t.timeout(600_000);
-    const database = await freshDatabase('postgres');
-    const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
-    const env = engineEnv(database.url, assets);
-    const first = await serve(env);
-    let second = await serve(env);
-    unlimited(env);
-    await new Promise((r) => setTimeout(r, 2_100));
-    try {
-      const ids = await createPostcards(first, first.keys['test secret'], PIECES);
-      await until('some renders', async () => (await renderedCount(database.url)) >= 20, 180_000);
-      await kill(second);
-      const before = await renderedCount(database.url);
-      t.true(before < PIECES, `the kill came mid-run (${before} of ${PIECES} rendered)`);
-      second = await serve(env);
-      await until('every piece rendered', async () => (await renderedCount(database.url)) === PIECES, 400_000);
-      await assertEachRenderedOnce(t, database.url, ids);
-    } finally {
-      await Promise.all([stop(first), stop(second)].map((p) => p.catch(() => undefined)));
-      await database.drop();
-      fs.rmSync(assets, { recursive: true, force: true });
-    }
-  });
+  test.serial('postgres: two engine processes, one killed mid-render, render every piece exactly once', (t) =>
+    killMidRun(t, 'postgres', 2),
+  );
 }
