@@ -241,9 +241,7 @@ test('remote artwork: refusals of the guard, the network and the rules have thei
   is(await remotePostcard(guarded, `${filesUrl}/front.pdf`), 'invalid_file_url', /^front: .*private network/);
   is(await remotePostcard(checks, `${filesUrl}/missing.pdf`), 'invalid_file_url', /HTTP 404/);
   is(await remotePostcard(checks, 'http://127.0.0.1:1/a.pdf'), 'invalid_file_url', /could not be fetched/);
-  const started = Date.now();
   is(await remotePostcard(checks, `${filesUrl}/slow.pdf`), 'invalid_file_download_time', /within 1\.5 seconds/);
-  t.true(Date.now() - started < 10_000);
   is(await remotePostcard(checks, `${filesUrl}/huge.pdf`), 'file_size_exceeds_limit', /larger than 20 MB/);
   is(await remotePostcard(checks, `${filesUrl}/two-pages.pdf`), 'file_pages_exceed_max', /^front: the PDF has 2 pages/);
   is(await remotePostcard(checks, `${filesUrl}/notes.txt`), 'invalid_file', /^front must be a PDF, PNG, JPEG or HTML/);

@@ -86,7 +86,6 @@ for (const kind of DATABASES) {
     await migrateLatest(db.knex);
     await db.knex.destroy();
     try {
-      const started = Date.now();
       const { stdout, stderr } = await run(
         process.execPath,
         ['--import', 'tsx', path.join(__dirname, 'fixtures', 'work-then-stop.ts'), fresh.url],
@@ -94,7 +93,6 @@ for (const kind of DATABASES) {
       );
       t.is(stdout, 'stopped\n');
       t.is(stderr, '');
-      t.true(Date.now() - started < 10_000, `exited in ${Date.now() - started} ms`);
     } finally {
       await fresh.drop();
     }

