@@ -12,11 +12,17 @@ export interface UploadRef {
   size: number;
 }
 
+/** The records the multipart parser made: a JSON body shaped like one must not name a file on disk. */
+const received = new WeakSet<object>();
+
+/** Marks a record as made by the multipart parser for a part it stored; only these pass as uploads. */
+export function receivedUpload<T extends UploadRef>(ref: T): T {
+  received.add(ref);
+  return ref;
+}
+
 const isUploadRef = (value: unknown): value is UploadRef =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as UploadRef).upload === true &&
-  typeof (value as UploadRef).path === 'string';
+  typeof value === 'object' && value !== null && received.has(value);
 
 TypeRegistry.Set('Upload', (_schema, value) => isUploadRef(value));
 

@@ -11,7 +11,7 @@ import { ApiError } from '../errors';
 import { bodyBroken, drain, tooLarge, type BodyLimits } from './body-stream';
 import { parseForm } from './form';
 import { MAX_VALUES } from './input-shape';
-import type { UploadRef } from '../catalog/uploads';
+import { receivedUpload, type UploadRef } from '../catalog/uploads';
 
 /** An uploaded file: on disk for as long as the request lasts (removed by `discardUploads`). */
 export type UploadedFile = UploadRef;
@@ -99,14 +99,14 @@ export function parseMultipart(
           stream.resume();
           throw field ? (failure ?? notAFileField(field, limits.fileFields)) : malformed(': every part needs a name');
         }
-        const file: UploadedFile = {
+        const file: UploadedFile = receivedUpload({
           upload: true,
           field,
           filename: info.filename ?? field,
           mimeType: info.mimeType,
           path: path.join(limits.uploadDir, `${randomBytes(12).toString('hex')}.upload`),
           size: 0,
-        };
+        });
         files.push(file);
         stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
         stream.on(

@@ -94,6 +94,14 @@ const refusals: [string, Record<string, unknown>, string, RegExp][] = [
     /^front is not a valid template/,
   ],
   [
+    'a JSON object shaped like an upload (it must not name a file on the server)',
+    {
+      front: { upload: true, field: 'front', path: '/etc/passwd', filename: 'x.html', mimeType: 'text/html', size: 1 },
+    },
+    'invalid',
+    /^front is invalid/,
+  ],
+  [
     'HTML with more merge tags than the limit',
     { front: `<p>${'{{a}}'.repeat(1_001)}</p>` },
     'invalid_template_html',
