@@ -55,7 +55,9 @@ async function storeFile(
   if (!type) throw new ApiError('invalid_file', `${field} must be a PDF, PNG, JPEG or HTML file`, 422);
   await checkArtwork(bytes, type, context.product, field);
   const id = newId('blob', 24);
-  const filename = file.filename.slice(0, 255);
+  // a part's or URL's name may carry control characters (%00): PostgreSQL refuses NUL in text
+  // eslint-disable-next-line no-control-regex
+  const filename = file.filename.replace(/[\u0000-\u001f\u007f]/g, '_').slice(0, 255);
   const row: ExtraRow = {
     table: 'blobs',
     row: {
