@@ -56,7 +56,6 @@ async function storeFile(
   await checkArtwork(bytes, type, context.product, field);
   const id = newId('blob', 24);
   // a part's or URL's name may carry control characters (%00): PostgreSQL refuses NUL in text
-  // eslint-disable-next-line no-control-regex
   const filename = file.filename.replace(/[\u0000-\u001f\u007f]/g, '_').slice(0, 255);
   const row: ExtraRow = {
     table: 'blobs',
