@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { validate } from '../../engine/http/validate';
 import { addressInput } from '../../engine/catalog/address-fields';
 import { id } from '../../engine/catalog/fields';
-import { upload, type UploadRef } from '../../engine/catalog/uploads';
+import { receivedUpload, upload, type UploadRef } from '../../engine/catalog/uploads';
 import { withRules } from '../../engine/catalog/rules';
 import { ApiError } from '../../engine/errors';
 
@@ -33,14 +33,15 @@ const inline = {
   address_state: 'CA',
   address_zip: '94107',
 };
-const file: UploadRef = {
+// as the multipart parser makes it: only such records pass as uploads
+const file: UploadRef = receivedUpload({
   upload: true,
   field: 'front',
   filename: 'a.pdf',
   mimeType: 'application/pdf',
   path: '/tmp/x.upload',
   size: 3,
-};
+});
 
 const messageOf = (fn: () => unknown) => {
   try {
