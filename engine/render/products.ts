@@ -21,7 +21,9 @@ export interface SideGeometry {
   /** page size of the artwork, bleed included */
   width: number;
   height: number;
-  /** the ink-free area the engine prints the recipient, IMb and postage into, on this side */
+  /** cards and mailers: the ink-free area every engine mark on this side stays inside */
+  inkFree?: Zone;
+  /** where the recipient block and its IMb go */
   addressZone?: Zone;
   /** where the return address goes, on this side */
   returnZone?: Zone;
@@ -42,31 +44,116 @@ const withBleed = (trimWidth: number, trimHeight: number) => ({
   height: trimHeight + 2 * BLEED_INCHES,
 });
 
-/** The address zone of a card back or a mailer's address panel: lower right, inside the safe area. */
-function cardZones(pageWidth: number, pageHeight: number, zoneWidth: number) {
-  const height = 2.375;
-  const right = 0.275;
-  const bottom = 0.25;
-  const addressZone = { x: pageWidth - right - zoneWidth, y: pageHeight - bottom - height, width: zoneWidth, height };
-  return {
-    addressZone,
-    returnZone: { x: 0.275, y: 0.25, width: 2.75, height: 0.875 },
-    postageZone: { x: pageWidth - right - 1.1, y: 0.25, width: 1.1, height: 0.9 },
-  };
+/**
+ * The ink-free area of each one-sheet product's addressed side, in inches from the top-left corner of
+ * the page as the customer supplies it (bleed included), with the source of every number. The
+ * vendor's design templates mark this area "Address and postage will be automatically printed here":
+ * everything the engine prints on a card or a mailer goes inside it, and nothing outside it.
+ */
+export interface InkFreeEntry {
+  /** trim size, inches, width by height as the artwork is drawn */
+  trim: [number, number];
+  inkFree: Zone;
+  source: string;
 }
 
-const POSTCARDS: Record<string, [number, number, number]> = {
-  '4x6': [6, 4, 3.2835],
-  '6x9': [9, 6, 4],
-  '6x11': [11, 6, 4],
+/** A zone placed by its distance from the page's right and bottom edges. */
+const fromBottomRight = (page: [number, number], size: [number, number], right: number, bottom: number): Zone => ({
+  x: page[0] + 2 * BLEED_INCHES - right - size[0],
+  y: page[1] + 2 * BLEED_INCHES - bottom - size[1],
+  width: size[0],
+  height: size[1],
+});
+
+/** The overlap of two readings of one template (where its markup and its numbers disagree). */
+const overlap = (a: Zone, b: Zone): Zone => {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.min(a.x + a.width, b.x + b.width) - x,
+    height: Math.min(a.y + a.height, b.y + b.height) - y,
+  };
 };
 
-const SELF_MAILERS: Record<string, [number, number]> = {
-  '6x18_bifold': [18, 6],
-  '11x9_bifold': [18, 11],
-  '12x9_bifold': [18, 12],
-  '17.75x9_trifold': [17.75, 9],
+const CARD_BACK = [4, 2.375] as [number, number];
+
+export const INK_FREE: Record<'postcards' | 'self_mailers' | 'snap_packs', Record<string, InkFreeEntry>> = {
+  postcards: {
+    '4x6': {
+      trim: [6, 4],
+      inkFree: fromBottomRight([6, 4], [3.2835, 2.375], 0.275, 0.25),
+      source: 'vendor template postcards/4x6-back.html: #ink-free 3.2835 x 2.375 in, right 0.275 in, bottom 0.25 in',
+    },
+    '6x9': {
+      trim: [9, 6],
+      inkFree: fromBottomRight([9, 6], CARD_BACK, 0.275, 0.25),
+      source: 'vendor template postcards/6x9-back.html: #ink-free 4 x 2.375 in, right 0.275 in, bottom 0.25 in',
+    },
+    '6x11': {
+      trim: [11, 6],
+      inkFree: fromBottomRight([11, 6], CARD_BACK, 0.275, 0.25),
+      source: 'vendor template postcards/6x11-back.html: #ink-free 4 x 2.375 in, right 0.275 in, bottom 0.25 in',
+    },
+  },
+  self_mailers: {
+    // The template nests #ink-free (left 4.975, top 3.375) in a #safe-area at 0.25, 0.25, so Chromium
+    // draws it 0.25 in lower and further right, across the centre fold at 9.125 in. The engine prints
+    // only where both readings agree: inside the zone however the template is read, never on the fold.
+    '6x18_bifold': {
+      trim: [18, 6],
+      inkFree: overlap(
+        { x: 4.975, y: 3.375, width: 4, height: 2.375 },
+        { x: 5.225, y: 3.625, width: 4, height: 2.375 },
+      ),
+      source:
+        'vendor template self_mailers/6x18_outside.html: #ink-free 4 x 2.375 in at left 4.975, top 3.375 (nested in the 0.25 in safe area)',
+    },
+    '11x9_bifold': {
+      trim: [9, 11],
+      inkFree: { x: 4.75, y: 3.6, width: 4, height: 2.375 },
+      source:
+        'vendor template self_mailers/11x9_outside.html: 9.25 x 11.25 in sheet, #ink-free 4 x 2.375 in at left 4.75, top 3.6',
+    },
+    // As the 6x18: nested in the safe area by the markup, the page-relative numbers keep it above the fold.
+    '12x9_bifold': {
+      trim: [9, 12],
+      inkFree: overlap({ x: 4.75, y: 3.6, width: 4, height: 2.375 }, { x: 5, y: 3.85, width: 4, height: 2.375 }),
+      source:
+        'vendor template self_mailers/12x9_outside.html: 9.25 x 12.25 in sheet, #ink-free 4 x 2.375 in at left 4.75, top 3.6 (nested in the 0.25 in safe area)',
+    },
+    '17.75x9_trifold': {
+      trim: [17.75, 9],
+      inkFree: fromBottomRight([17.75, 9], CARD_BACK, 0.275, 0.25),
+      source: "no public template (beta size): the card backs' 4 x 2.375 in at right 0.275 in, bottom 0.25 in",
+    },
+  },
+  snap_packs: {
+    outside: {
+      trim: [18, 6],
+      inkFree: fromBottomRight([18, 6], CARD_BACK, 0.275, 0.25),
+      source: "no public template: the card backs' 4 x 2.375 in at right 0.275 in, bottom 0.25 in",
+    },
+  },
 };
+
+/** Height of the band across the top of the ink-free area: return address left, postage right. */
+const TOP_BAND = 0.8;
+const POSTAGE_WIDTH = 1.1;
+
+/**
+ * How the engine lays out its marks inside an ink-free area, as the vendor's proofs do: the return
+ * address at the top left, the postage indicia at the top right, the recipient with its IMb below.
+ */
+export function inkFreeLayout(zone: Zone): Pick<SideGeometry, 'returnZone' | 'postageZone' | 'addressZone'> {
+  const band = Math.min(TOP_BAND, zone.height * 0.34);
+  return {
+    returnZone: { x: zone.x, y: zone.y, width: zone.width - POSTAGE_WIDTH, height: band },
+    postageZone: { x: zone.x + zone.width - POSTAGE_WIDTH, y: zone.y, width: POSTAGE_WIDTH, height: band },
+    addressZone: { x: zone.x, y: zone.y + band, width: zone.width, height: zone.height - band },
+  };
+}
 
 /** A letter page: no bleed (the spec asks for 8.5x11 pages), the address block under a #10 window. */
 export const LETTER_PAGES: Record<string, { width: number; height: number }> = {
@@ -95,46 +182,34 @@ export function letterPageLimit(abroad: boolean, doubleSided: boolean): number {
   return (abroad ? 6 : 60) * (doubleSided ? 2 : 1);
 }
 
-/** A one-sheet piece: a plain side, and the side that carries the address block in card zones. */
-function twoSided(
+/** A one-sheet piece: a plain side, and the addressed side whose ink-free area gets the marks. */
+function oneSheet(
   kind: string,
   size: string,
-  page: { width: number; height: number },
-  [plain, addressed]: [string, string],
-  zoneWidth: number,
+  entry: InkFreeEntry,
+  plain: SideGeometry,
+  addressed: string,
 ): ProductGeometry {
+  const page = withBleed(...entry.trim);
   return {
     kind,
     size,
     multiPage: false,
-    sides: [
-      { field: plain, ...page },
-      { field: addressed, ...page, ...cardZones(page.width, page.height, zoneWidth) },
-    ],
+    sides: [plain, { field: addressed, ...page, inkFree: entry.inkFree, ...inkFreeLayout(entry.inkFree) }],
   };
 }
 
 export function geometryOf(kind: string, size: string, addressPlacement = 'top_first_page'): ProductGeometry {
   if (kind === 'postcards') {
-    const [w, h, zoneWidth] = POSTCARDS[size] ?? POSTCARDS['4x6'];
-    return twoSided(kind, size, withBleed(w, h), ['front', 'back'], zoneWidth);
+    const entry = INK_FREE.postcards[size] ?? INK_FREE.postcards['4x6'];
+    return oneSheet(kind, size, entry, { field: 'front', ...withBleed(...entry.trim) }, 'back');
   }
   if (kind === 'self_mailers') {
-    const [w, h] = SELF_MAILERS[size] ?? SELF_MAILERS['6x18_bifold'];
-    return twoSided(kind, size, withBleed(w, h), ['inside', 'outside'], 4);
+    const entry = INK_FREE.self_mailers[size] ?? INK_FREE.self_mailers['6x18_bifold'];
+    return oneSheet(kind, size, entry, { field: 'inside', ...withBleed(...entry.trim) }, 'outside');
   }
-  if (kind === 'snap_packs') {
-    const outside = withBleed(18, 6);
-    return {
-      kind,
-      size,
-      multiPage: false,
-      sides: [
-        { field: 'inside', ...withBleed(8.5, 11) },
-        { field: 'outside', ...outside, ...cardZones(outside.width, outside.height, 4) },
-      ],
-    };
-  }
+  if (kind === 'snap_packs')
+    return oneSheet(kind, size, INK_FREE.snap_packs.outside, { field: 'inside', ...withBleed(8.5, 11) }, 'outside');
   const letter = LETTER_PAGES[size] ?? LETTER_PAGES.us_letter;
   if (kind === 'checks') {
     return {

@@ -151,6 +151,26 @@ test('postcard sides that follow the rules are taken: bleed or trim size, turned
   }
 });
 
+test("self mailers take the vendor's sheets: a 12x9 bifold's 9.25x12.25 in PDFs (a hair off too), not 18.25 in wide", async (t) => {
+  const fields = { ...addressFields('to', TO), ...addressFields('from', FROM), use_type: 'marketing' };
+  const mailer = async (size: string, inside: [number, number], outside: [number, number]) =>
+    multipart(
+      checks,
+      '/v1/self_mailers',
+      { ...fields, size },
+      { inside: [await pdfOf([inside]), 'inside.pdf'], outside: [await pdfOf([outside]), 'outside.pdf'] },
+    );
+  const twelve = await mailer('12x9_bifold', [9.25, 12.25], [9.25, 12.248916]);
+  t.is(twelve.status, 200, JSON.stringify(twelve.body));
+  t.is(twelve.body.size, '12x9_bifold');
+  const eleven = await mailer('11x9_bifold', [9.25, 11.25], [9, 11]);
+  t.is(eleven.status, 200, JSON.stringify(eleven.body));
+  const wide = await mailer('12x9_bifold', [18.25, 12.25], [18.25, 12.25]);
+  t.is(wide.status, 422);
+  t.is(wide.body.error.code, 'invalid_file_dimensions');
+  t.regex(wide.body.error.message, /9\.25x12\.25 in/);
+});
+
 test('postcard sides breaking a rule are refused with its code, naming the field', async (t) => {
   const is = refused(t);
   is(await postcardWith(await encryptedPdf()), 'pdf_encrypted', /^front: the PDF is encrypted/);

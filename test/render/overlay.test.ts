@@ -69,7 +69,7 @@ test('the IMb takes the delivery point and the mail type; an address abroad gets
 
 test('self mailers and snap packs: the outside carries the marks, pages at the exact size', async (t) => {
   const products: ['self_mailers' | 'snap_packs', string, [number, number], [number, number]][] = [
-    ['self_mailers', '11x9_bifold', [18.25, 11.25], [18.25, 11.25]],
+    ['self_mailers', '11x9_bifold', [9.25, 11.25], [9.25, 11.25]],
     ['snap_packs', '8.5x11', [8.75, 11.25], [18.25, 6.25]],
   ];
   for (const [kind, size, inside, outside] of products) {

@@ -1,7 +1,7 @@
 // Which pages a piece prints, in print order, and what the engine draws on each: the artwork page it
 // starts from (or a blank one), and the overlay drawn over it. compose.ts turns a plan into a PDF.
 import { CHECK_BOTTOM, type ProductGeometry, type SideGeometry } from '../products';
-import { drawPostage, drawRecipient, drawReturnAddress } from './address-block';
+import { drawPostage, drawRecipient, drawReturnAddress, knockout } from './address-block';
 import { drawCertifiedSheet } from './certified-sheet';
 import { drawCheckFace, drawCheckMessage } from './check-face';
 import { type Doc, line, PT } from './pdf-doc';
@@ -50,6 +50,8 @@ function perforation(doc: Doc, width: number, height: number): void {
 function addressSide(ctx: PlanContext, side: SideGeometry, withPostage: boolean): (doc: Doc) => void {
   const { piece } = ctx;
   return (doc) => {
+    // the whole ink-free area is left blank by the customer's design; keep it blank under the marks
+    if (side.inkFree) knockout(doc, side.inkFree);
     if (side.returnZone && piece.from) drawReturnAddress(doc, side.returnZone, piece.from);
     if (withPostage && side.postageZone) drawPostage(doc, side.postageZone, piece.mail_type, !isDomestic(piece.to));
     if (side.addressZone)
