@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import Busboy from 'busboy';
 import { ApiError } from '../errors';
 import { bodyBroken, drain, tooLarge, type BodyLimits } from './body-stream';
@@ -23,6 +23,19 @@ const malformed = (detail = '') => new ApiError('invalid', `multipart body is ma
 function notAFileField(field: string, allowed: readonly string[]): ApiError {
   if (allowed.length === 0) return new ApiError('invalid', 'this operation does not accept file uploads', 422);
   return new ApiError('invalid', `${field} is not a file field: only ${allowed.join(', ')} may be uploaded`, 422);
+}
+
+/**
+ * What busboy's own errors mean for the client. Busboy keeps parsing after an error (a later part still
+ * arrives), so the first error settles the request and what follows is ignored.
+ */
+function parserFailure(error: unknown): ApiError {
+  const message = error instanceof Error ? error.message : '';
+  if (/unexpected end of (form|file)/i.test(message)) {
+    return new ApiError('invalid', 'multipart body ended inside a part: it was not received completely', 400);
+  }
+  if (/header/i.test(message)) return malformed(': a part header is malformed (control characters are not allowed)');
+  return malformed();
 }
 
 export function parseMultipart(
@@ -49,6 +62,8 @@ export function parseMultipart(
     const pairs: string[] = [];
     const files: UploadedFile[] = [];
     const writes: Promise<void>[] = [];
+    // file parts still streaming: a failed request ends them, else a part cut short holds its descriptor
+    const open = new Set<Readable>();
     let failure: ApiError | undefined;
     let fieldBytes = 0;
     let settled = false;
@@ -56,11 +71,19 @@ export function parseMultipart(
     const finish = (error?: unknown) => {
       if (settled) return;
       settled = true;
-      Promise.allSettled(writes)
-        .then((written) => {
+      const failed = error !== undefined || failure !== undefined;
+      if (failed) {
+        // Stop parsing but keep reading (and dropping) the body, so the client can read the answer;
+        // destroying the request would reset its connection.
+        req.unpipe(parser);
+        for (const stream of open) stream.destroy(new Error('the request failed'));
+      }
+      const drained = failed ? drain(req) : Promise.resolve();
+      Promise.all([Promise.allSettled(writes), drained])
+        .then(([written]) => {
           // a file that could not be written to disk fails the request (a server fault, not the client's)
           const unwritten = written.find((w): w is PromiseRejectedResult => w.status === 'rejected');
-          if (error !== undefined || failure || unwritten) {
+          if (failed || unwritten) {
             discardUploads(files);
             return reject(error instanceof ApiError ? error : (failure ?? error ?? unwritten?.reason));
           }
@@ -86,6 +109,7 @@ export function parseMultipart(
     parser.on(
       'field',
       guarded((name: string | undefined, value: string, info: Busboy.FieldInfo) => {
+        if (settled) return;
         if (!name) throw malformed(': every part needs a name');
         fieldBytes += name.length + value.length;
         if (info.valueTruncated || info.nameTruncated || fieldBytes > limits.maxBytes) throw tooLarge(limits.maxBytes);
@@ -94,7 +118,8 @@ export function parseMultipart(
     );
     parser.on(
       'file',
-      guarded((field: string | undefined, stream: NodeJS.ReadableStream, info: Busboy.FileInfo) => {
+      guarded((field: string | undefined, stream: Readable, info: Busboy.FileInfo) => {
+        if (settled) return void stream.resume();
         if (!field || !limits.fileFields.includes(field) || failure) {
           stream.resume();
           throw field ? (failure ?? notAFileField(field, limits.fileFields)) : malformed(': every part needs a name');
@@ -108,6 +133,7 @@ export function parseMultipart(
           size: 0,
         });
         files.push(file);
+        open.add(stream);
         stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
         stream.on(
           'limit',
@@ -122,9 +148,10 @@ export function parseMultipart(
         writes.push(
           new Promise<void>((done, fail) => {
             fs.mkdirSync(limits.uploadDir, { recursive: true });
-            pipeline(stream, fs.createWriteStream(file.path, { flags: 'wx', mode: 0o600 }), (error) =>
-              error ? fail(error) : done(),
-            );
+            pipeline(stream, fs.createWriteStream(file.path, { flags: 'wx', mode: 0o600 }), (error) => {
+              open.delete(stream);
+              return error ? fail(error) : done();
+            });
           }),
         );
       }),
@@ -149,12 +176,15 @@ export function parseMultipart(
         throw new ApiError('invalid', `multipart body must have at most ${MAX_PARTS} parts`, 413);
       }),
     );
+    // A malformed body (a NUL in a part header, a body cut inside a part) is the client's error; it
+    // arrives before busboy's 'close', which would otherwise settle the request as if all went well.
+    parser.on('error', (error: unknown) => finish(parserFailure(error)));
     parser.on('close', () => finish());
-    // A malformed body or a client that goes away mid-stream ends here, as does a parser error.
-    pipeline(req, parser, (error) => {
-      if (!error) return;
-      finish(req.readableAborted || req.errored ? bodyBroken() : malformed());
-    });
+    // A client that goes away mid-stream ends here. `pipe` rather than `pipeline`: a failed parse must
+    // not destroy the request, whose socket still carries the answer.
+    req.on('error', () => finish(bodyBroken()));
+    req.on('aborted', () => finish(bodyBroken()));
+    req.pipe(parser);
   });
 }
 

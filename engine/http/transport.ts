@@ -1,20 +1,24 @@
 // Requests must use HTTPS. Plain HTTP is served only from loopback (local use), and a proxy's
 // X-Forwarded-Proto is believed only from addresses the operator names as trusted.
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { ApiError } from '../errors';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
+/** The peer's address; '' once Node has let go of a destroyed request's socket (typed, wrongly, as always there). */
+const peerAddress = (req: IncomingMessage): string => (req.socket as Socket | null)?.remoteAddress ?? '';
+
 /** Whether the peer is a proxy the operator trusts (IPv4 peers may appear IPv4-mapped). */
 function fromTrustedProxy(req: IncomingMessage, trustedProxies: ReadonlySet<string>): boolean {
-  const remote = req.socket.remoteAddress ?? '';
+  const remote = peerAddress(req);
   return trustedProxies.has(remote) || trustedProxies.has(remote.replace(/^::ffff:/, ''));
 }
 
 export function assertSecure(req: IncomingMessage, trustedProxies: ReadonlySet<string>): void {
   if (req.socket instanceof TLSSocket) return;
-  const remote = req.socket.remoteAddress ?? '';
+  const remote = peerAddress(req);
   if (fromTrustedProxy(req, trustedProxies)) {
     const proto = String(req.headers['x-forwarded-proto'] ?? '')
       .split(',')[0]
