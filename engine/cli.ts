@@ -263,7 +263,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP.main}\n`);
     return command ? 0 : 1;
   }
-  const run = COMMANDS[command];
+  // own keys only: `printpost constructor` named Object itself, ran it and exited 0
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!run) {
     process.stderr.write(`unknown command: ${command}\n\n${HELP.main}\n`);
     return 1;

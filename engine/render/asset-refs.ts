@@ -45,11 +45,19 @@ const TAG = new RegExp(
 );
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s>]+))?/g;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+// A Map: the name comes from the artwork, and `&constructor;` must not decode to Object's source text.
+const ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', '\u00a0'],
+]);
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+    if (name[0] !== '#') return ENTITIES.get(name.toLowerCase()) ?? whole;
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });

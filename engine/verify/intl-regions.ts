@@ -71,17 +71,21 @@ const plain = (s: string) =>
     .trim()
     .toUpperCase();
 
+/** A table's own entry: the keys come from the customer, and "constructor" must find nothing. */
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 export function hasRegions(country: string): boolean {
-  return country in REGIONS;
+  return Object.hasOwn(REGIONS, country);
 }
 
 /** The postal abbreviation of a region name or code, if the country has a table and knows it. */
 export function regionCode(country: string, input: string): string | undefined {
-  const table = REGIONS[country];
+  const table = own(REGIONS, country);
   if (!table || input.trim() === '') return undefined;
   const p = plain(input);
   if (Object.values(table).includes(p)) return p;
-  return table[p] ?? table[plain(p)];
+  return own(table, p) ?? own(table, plain(p));
 }
 
 const CA_FIRST_LETTER: Record<string, string[]> = {
@@ -125,7 +129,7 @@ const AU_RANGES: [number, number, string[]][] = [
 
 /** Regions a (valid) postal code belongs to; undefined when the country has no such table. */
 export function regionsOfPostalCode(country: string, postal: string): string[] | undefined {
-  if (country === 'CA') return CA_FIRST_LETTER[postal.charAt(0)] ?? [];
+  if (country === 'CA') return own(CA_FIRST_LETTER, postal.charAt(0)) ?? [];
   if (country === 'AU' && /^\d{4}$/.test(postal)) {
     const n = Number(postal);
     return AU_RANGES.find(([from, to]) => n >= from && n <= to)?.[2] ?? [];

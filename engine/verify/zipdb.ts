@@ -93,7 +93,7 @@ export function normalizeCity(s: string): string {
   )
     .split(/[^A-Z0-9]+/)
     .filter((t) => t.length > 0);
-  return tokens.map((t) => TOKEN_EQUIVALENTS[t] ?? t).join('');
+  return tokens.map((t) => (Object.hasOwn(TOKEN_EQUIVALENTS, t) ? TOKEN_EQUIVALENTS[t] : t)).join('');
 }
 
 function normalizeState(s: string): string {

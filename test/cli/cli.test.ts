@@ -30,6 +30,7 @@ test('--help on every command', (t) => {
   }
   t.regex(run(['settings', '--help']).out, /rate_limit_per_5s/);
   t.not(run(['bogus']).code, 0);
+  for (const name of ['constructor', 'toString', '__proto__']) t.not(run([name]).code, 0, name);
 });
 
 test('serve on an empty database prints the URL and four working keys once; keys and settings commands work beside it', async (t) => {

@@ -97,3 +97,11 @@ test('the scanner survives odd markup', (t) => {
     ['http://h/a.png', 'http://h/b&c.png', 'http://h/d.png'],
   );
 });
+
+test('an entity named like an Object member is left as written', (t) => {
+  const slots = scanHtml('<img src="http://h/&constructor;&toString;&amp;.png">');
+  t.deepEqual(
+    slots.map((s) => (s.type === 'url' ? s.url : '')),
+    ['http://h/&constructor;&toString;&.png'],
+  );
+});

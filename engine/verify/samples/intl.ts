@@ -45,26 +45,34 @@ function sample(
   };
 }
 
-const SAMPLES: Record<string, IntlVerification> = {
-  deliverable: sample('intl_ver_deliverable', 'deliverable', '370 WATER ST', WATER_ST),
-  'deliverable missing info': sample('intl_ver_deliverablemissinginfo', 'deliverable_missing_info', '370 WATER ST', {
-    ...WATER_ST,
-    postal_code: '',
-  }),
-  undeliverable: sample('intl_ver_undeliverable', 'undeliverable', '9999 WATER ST', {
-    ...WATER_ST,
-    primary_number: '9999',
-  }),
-  'no match': sample('intl_ver_nomatch', 'no_match', '1 NOWHERE RD', {
-    primary_number: '1',
-    street_name: 'NOWHERE RD',
-    city: '',
-    state: '',
-    postal_code: '',
-  }),
-};
+// A Map, not an object: the key is the customer's primary_line, and "constructor" or "__proto__" must
+// find nothing rather than Object.prototype's members.
+const SAMPLES: ReadonlyMap<string, IntlVerification> = new Map([
+  ['deliverable', sample('intl_ver_deliverable', 'deliverable', '370 WATER ST', WATER_ST)],
+  [
+    'deliverable missing info',
+    sample('intl_ver_deliverablemissinginfo', 'deliverable_missing_info', '370 WATER ST', {
+      ...WATER_ST,
+      postal_code: '',
+    }),
+  ],
+  [
+    'undeliverable',
+    sample('intl_ver_undeliverable', 'undeliverable', '9999 WATER ST', { ...WATER_ST, primary_number: '9999' }),
+  ],
+  [
+    'no match',
+    sample('intl_ver_nomatch', 'no_match', '1 NOWHERE RD', {
+      primary_number: '1',
+      street_name: 'NOWHERE RD',
+      city: '',
+      state: '',
+      postal_code: '',
+    }),
+  ],
+]);
 
-export const INTL_TEST_VALUES: readonly string[] = Object.keys(SAMPLES);
+export const INTL_TEST_VALUES: readonly string[] = [...SAMPLES.keys()];
 
 const HINT = sample(
   'intl_ver_testkeys',
@@ -75,5 +83,5 @@ const HINT = sample(
 
 export function intlTestSample(body: { primary_line?: string; address?: string }): IntlVerification {
   const k = (body.address ?? body.primary_line ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
-  return structuredClone(SAMPLES[k] ?? HINT);
+  return structuredClone(SAMPLES.get(k) ?? HINT);
 }
