@@ -15,15 +15,16 @@ export function addEngineRoutes(router: Router, services: Services): Router {
       ctx.body = { ...cached, servers: [{ url: origin }] };
     })
     .add('GET', `${ASSET_ROUTE_PREFIX}{folder}/{file}`, async (ctx, params) => {
-      // The link is the only credential: a wrong, altered or expired signature is 403, and so is a
-      // well-signed link whose file is gone, so a probe learns nothing about which files exist.
+      // The link is the only credential: a wrong, altered or expired signature is 403, so a probe learns
+      // nothing about which files exist. A piece hands out its link from create on, so a well-signed
+      // link whose file is not there yet (or any more) is 404, as the vendor answers before rendering.
       const path = `${ASSET_ROUTE_PREFIX}${params.folder}/${params.file}`;
       const query = ctx.query as Record<string, string | string[] | undefined>;
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? undefined : v);
       const forbidden = new ApiError('forbidden', 'This asset link is invalid or has expired.', 403);
       if (!services.signer.verify(path, one(query.expires), one(query.signature))) throw forbidden;
       const asset = await services.assets.get(`${params.folder}/${params.file}`).catch(() => undefined);
-      if (!asset) throw forbidden;
+      if (!asset) throw new ApiError('not_found', 'This asset does not exist yet: the piece is not rendered.', 404);
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.type = asset.contentType;
       ctx.body = asset.bytes;

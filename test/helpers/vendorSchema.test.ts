@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import {
+  SIGNED_LINK_PATTERN,
   matchVendorPath,
   vendorDocument,
   vendorRequestErrors,
@@ -181,4 +184,69 @@ test('vendorRequestSchema returns a self-contained, ajv-ready request schema', (
   t.is(vendorRequestSchema('GET', '/addresses'), undefined);
   t.deepEqual(vendorRequestErrors('POST', '/v1/addresses', body), []);
   t.true(vendorRequestErrors('POST', '/v1/addresses', { name: 'x' }).length > 0);
+});
+
+/** Every asset link the vendor's document shows, in the folders its signed_link names. */
+function vendorLinks(value: JsonValue, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) vendorLinks(item, into);
+  else if (isObject(value)) for (const item of Object.values(value)) vendorLinks(item, into);
+  else if (
+    typeof value === 'string' &&
+    /^https:\/\/lob-assets\.com\/(letters|postcards|checks|self-mailers|cards|bank-accounts|order-creatives)\//.test(
+      value,
+    )
+  )
+    into.push(value);
+  return into;
+}
+
+test('signed links: the vendor pattern fits none of its own links; the SDK-shaped one fits all, on any origin', (t) => {
+  const raw = JSON.parse(
+    readFileSync(path.join(__dirname, '..', 'fixtures', 'vendor-openapi.schema.json'), 'utf8'),
+  ) as JsonObject;
+  const signedLink = ((raw.components as JsonObject).schemas as JsonObject).signed_link as JsonObject;
+  const published = new RegExp(String(signedLink.pattern), 'u');
+  const corrected = new RegExp(SIGNED_LINK_PATTERN, 'u');
+  const links = vendorLinks(raw);
+  t.true(links.length > 50);
+  t.deepEqual(
+    links.filter((l) => published.test(l)),
+    [],
+    'the published pattern refuses every example',
+  );
+  t.deepEqual(
+    links.filter((l) => !corrected.test(l)),
+    [],
+  );
+  const ours = 'http://127.0.0.1:4010/assets/postcards/psc_5c002b86ce47537a.pdf?expires=1798486785&signature=PL4E-_x';
+  t.true(corrected.test(ours));
+  t.true(
+    corrected.test(
+      'https://mail.example.com/assets/snap-packs/ord_2f6c0d8e1b9a4c7d3e5f60718a_thumb_small_1.png?expires=1798486785&signature=x',
+    ),
+  );
+  t.false(corrected.test('https://mail.example.com/assets/postcards/psc_5c002b86ce47537a.pdf'), 'unsigned');
+  t.false(corrected.test('postcards/psc_5c002b86ce47537a.pdf?expires=1798486785&signature=x'), 'a bare key');
+  const card = { ...example('#/components/mediaTypes/postcard/application~1json/examples/basic/value'), url: null };
+  t.true(
+    vendorResponseErrors('GET', '/v1/postcards/psc_1', 200, card).some((e) => e.startsWith('/url must be string')),
+  );
+});
+
+test('allOf [$ref, {nullable: true}] admits null (as the vendor SDK types it); a plain $ref does not', (t) => {
+  const schemas = (vendorDocument().components as JsonObject).schemas as JsonObject;
+  const postcard = (schemas.postcard as JsonObject).allOf as JsonObject[];
+  const own = postcard.find((branch) => isObject(branch.properties)) as JsonObject;
+  t.deepEqual(((own.properties as JsonObject).failure_reason as JsonObject).allOf, [
+    { $ref: '#/components/schemas/failure_reason' },
+    { nullable: true },
+  ]);
+  const card = example('#/components/mediaTypes/postcard/application~1json/examples/basic/value');
+  t.deepEqual(vendorResponseErrors('GET', '/v1/postcards/psc_1', 200, { ...card, failure_reason: null }), []);
+  const check = example('#/components/mediaTypes/check/application~1json/example');
+  const errors = vendorResponseErrors('GET', '/v1/checks/chk_1', 200, { ...check, check_bottom_template_id: null });
+  t.true(
+    errors.some((e) => e.startsWith('/check_bottom_template_id must be string')),
+    errors.join('\n'),
+  );
 });

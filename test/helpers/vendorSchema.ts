@@ -22,6 +22,18 @@ import {
 export type { JsonObject, JsonValue } from './vendorSchemaConvert';
 
 const FILE_NAME = 'vendor-openapi.schema.json';
+
+/**
+ * The vendor's `signed_link` pattern fits no link at all, its own documented examples included (it asks
+ * for a `'` or `_signature` right after the id, and for `version=…&` with no `?` before it), and it
+ * names the vendor's host. What it means is the shape its SDK's models check (folder, id, file,
+ * `?version=…&expires=…&signature=…`); that shape stands in for it, on any origin and path prefix (a
+ * self-hosted engine serves its files itself), with snap packs' folder and 26-character `ord_` ids.
+ */
+export const SIGNED_LINK_PATTERN =
+  '^https?://[^/?#]+(/[^?#]*)?/(letters|postcards|bank-accounts|checks|self-mailers|snap-packs|cards|order-creatives)/' +
+  '([a-z]{3,4}_[a-z0-9]{15,16}|[a-z]{3}_[a-z0-9]{26}(_[a-z]{4}_[a-z0-9]{25,26})?)(_signature|_raw)?' +
+  '(\\.pdf|_thumb_[a-z]+_[0-9]+\\.png|\\.png)\\?(version=[a-z0-9-]*&)?expires=[0-9]{10}&signature=[a-zA-Z0-9_-]+$';
 const VENDOR_ID = 'vendor';
 const SCHEMAS_PREFIX = '#/components/schemas/';
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -56,6 +68,8 @@ function load(): VendorContext {
   if (context) return context;
   const doc: unknown = JSON.parse(readFileSync(vendorDocumentPath(), 'utf8'));
   if (!isObject(doc) || !isObject(doc.paths)) throw new Error('vendor OpenAPI document has no paths');
+  const signedLink = resolvePointer(doc, `${SCHEMAS_PREFIX}signed_link`);
+  if (isObject(signedLink)) signedLink.pattern = SIGNED_LINK_PATTERN;
 
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, validateSchema: false, discriminator: false });
   addFormats(ajv);

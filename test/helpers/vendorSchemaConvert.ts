@@ -43,7 +43,7 @@ export function keepRefs(rewrite: (ref: string) => string = (r) => r): RefHandle
 /** Converts one OpenAPI 3.0 schema object (recursively); every `$ref` node goes through `onRef`. */
 export function convertSchema(schema: JsonValue, onRef: RefHandler): JsonValue {
   if (!isObject(schema)) return schema;
-  const nullable = schema.nullable === true;
+  const nullable = schema.nullable === true || nullableBranch(schema);
   if (typeof schema.$ref === 'string') {
     // OpenAPI 3.0: siblings of $ref are ignored -- except that `nullable` next to a $ref is a
     // common (if technically invalid) way to say "this reference or null"; honour it.
@@ -69,6 +69,15 @@ export function convertSchema(schema: JsonValue, onRef: RefHandler): JsonValue {
   }
   convertExclusiveBounds(out);
   return nullable ? makeNullable(out) : out;
+}
+
+/**
+ * The vendor writes "this reference or null" as `allOf: [{$ref}, {nullable: true}]` (or a branch
+ * `{type: string, nullable: true}`), and its SDK generator reads it so (`X | null`). Read strictly, the
+ * $ref branch would still refuse null; a nullable branch makes the whole allOf nullable.
+ */
+function nullableBranch(schema: JsonObject): boolean {
+  return Array.isArray(schema.allOf) && schema.allOf.some((branch) => isObject(branch) && branch.nullable === true);
 }
 
 /** Draft-4 style boolean exclusiveMinimum/exclusiveMaximum (allowed by OpenAPI 3.0) -> numeric. */

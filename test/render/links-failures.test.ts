@@ -103,7 +103,7 @@ test.serial('an image on a private network fails the piece with the reason; noth
     const piece = await settled(call, '/v1/postcards', (await create(call, '/v1/postcards', postcard({ front }))).id);
     t.is(piece.status, 'failed');
     t.regex(piece.failure_reason!.failure_reason, new RegExp(`127\\.0\\.0\\.1:${port}/logo\\.png`));
-    t.is(piece.url, null);
+    t.is((await download(piece.url!)).status, 404, 'a failed piece has no file behind its link');
     t.is(hits, 0);
   } finally {
     server.close();

@@ -30,7 +30,7 @@ function imbIn(page: PdfPageRead, zone: Zone) {
 async function renderedPdf(t: import('ava').ExecutionContext, path: string, body: unknown) {
   const created = await create(call, path, body);
   t.is(created.status, 'processed');
-  t.is(created.url, null);
+  t.true(new URL(created.url!).pathname.endsWith(`/${created.id}.pdf`), 'the link of the PDF to come');
   const piece = await settled(call, path, created.id);
   t.is(piece.status, 'rendered', JSON.stringify(piece.failure_reason));
   const file = await download(piece.url!);

@@ -78,34 +78,6 @@ export const billingGroupId = () =>
     examples: ['bg_4bb02b527a72667d0'],
   });
 
-export const qrCode = () =>
-  Type.Object(
-    {
-      position: Type.Literal('relative', { description: 'Value is `relative`.' }),
-      redirect_url: Type.String({
-        minLength: 1,
-        maxLength: 2048,
-        pattern: '^https?://',
-        errorMessage: 'must be an http(s) URL',
-      }),
-      width: Type.Number({ minimum: 0.1, maximum: 20, description: 'inches' }),
-      top: Type.Optional(Type.Number({ minimum: 0, maximum: 20 })),
-      right: Type.Optional(Type.Number({ minimum: 0, maximum: 20 })),
-      bottom: Type.Optional(Type.Number({ minimum: 0, maximum: 20 })),
-      left: Type.Optional(Type.Number({ minimum: 0, maximum: 20 })),
-      pages: Type.Optional(
-        Type.String({
-          pattern: '^[a-z0-9_-]+(,[a-z0-9_-]+)*$',
-          errorMessage: 'must be a comma-separated list of page names or ranges',
-        }),
-      ),
-    },
-    {
-      description: 'A QR code printed on the piece: position relative, redirect_url, width and offsets in inches.',
-      examples: [{ position: 'relative', redirect_url: 'https://example.com', width: 2, top: 1, right: 1 }],
-    },
-  );
-
 export const fsc = () =>
   Type.Boolean({ default: false, description: 'Print on FSC-certified paper (beta).', examples: [false] });
 
@@ -117,7 +89,9 @@ export const sizeOf = (sizes: readonly string[], what: string) =>
   );
 
 const signedLink = (what: string) =>
-  nullable(Type.String({ description: `${what}: a signed link, expiring after 30 days; null until rendered.` }));
+  Type.String({
+    description: `${what}: a signed link, expiring after 30 days; from create on, answering 404 until rendered.`,
+  });
 
 const thumbnail = () =>
   Type.Object({

@@ -38,6 +38,7 @@ export const SAMPLE_FROM = address('adr_b8fb5acf1a5ff5d3', {
 });
 
 export function pieceSample(d: {
+  name: string;
   object: string;
   artwork: readonly ArtworkSide[];
   sample: Record<string, unknown>;
@@ -49,7 +50,8 @@ export function pieceSample(d: {
     id: d.sample.id,
     to: SAMPLE_TO,
     from: SAMPLE_FROM,
-    url: null,
+    // the engine's asset links name the kind's folder and the piece's id, as the vendor's do
+    url: `https://printpost.example.com/assets/${d.name.replace(/_/g, '-')}/${String(d.sample.id)}.pdf?expires=1798486785&signature=PL4EKPNjj7AbKvXr1ezdTHeD9UUCn3HByRmnNgtQ7Gs`,
     carrier: 'USPS',
     tracking_events: [],
     thumbnails: [],

@@ -23,6 +23,7 @@ import { expectedDeliveryDate, sendDateOf } from './schedule';
 import { drawableBankAccount, takeCheckNumber } from './checks';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { RENDER_PIECE, type RenderPieceData } from '../../jobs/names';
+import { pdfKey } from '../../assets/links';
 
 export interface PieceRequest {
   services: Services;
@@ -115,12 +116,15 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
 
   const sendDate = sendDateOf(body.send_date as string | undefined, now);
   const mailType = String(body.mail_type ?? 'usps_first_class');
+  const id = newId(resource.idPrefix, traits.idLength);
   const piece: ApiObject = {
-    id: newId(resource.idPrefix, traits.idLength),
+    id,
     ...copiedFields(resource, body),
     to: to.address,
     from: from?.address ?? null,
-    url: null,
+    // the key of the PDF the render will store: the piece answers its link from the start, as the
+    // vendor does, and the link answers 404 until the file is there
+    url: pdfKey(resource, id),
     carrier: 'USPS',
     tracking_events: [],
     thumbnails: [],
