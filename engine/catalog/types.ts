@@ -96,4 +96,9 @@ export interface MailpieceTraits {
   idLength: number;
   sized: boolean;
   takesFsc: boolean;
+  /** what a QR code's `pages` names on this kind; false where the kind prints none */
+  qrPages: QrPages | false;
 }
+
+/** Which pages a QR code's `pages` names: the kind's two artwork sides, or page numbers and ranges. */
+export type QrPages = { sides: readonly [string, string] } | 'numbers';

@@ -6,7 +6,7 @@ import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { dateFilter, description, metadata } from '../fields';
 import { filter, listOperation, type ListFilter } from '../list-filters';
 import { defineResource } from '../resource';
-import type { Operation, Resource, Rule } from '../types';
+import type { Operation, QrPages, Resource, Rule } from '../types';
 import {
   addressRef,
   artwork,
@@ -14,7 +14,6 @@ import {
   fsc,
   mailType,
   mergeVariables,
-  qrCode,
   sendDate,
   sharedObjectFields,
   sizeOf,
@@ -23,6 +22,7 @@ import {
 } from './fields';
 import { mergeVariableRules, sendDateRule, sharedPlacementRules } from './rules';
 import { pieceSample } from './sample';
+import { qrCode, qrCodeRule } from './qr-code';
 import type { ArtworkSide, MailpieceTraits } from '../types';
 
 export interface MailpieceDeclaration {
@@ -39,7 +39,7 @@ export interface MailpieceDeclaration {
   /** the kind's sizes, the first the default; none for checks */
   sizes?: readonly string[];
   /** which optional shared create fields the kind takes */
-  takes: { qr_code: boolean; fsc: boolean };
+  takes: { qr_code: QrPages | false; fsc: boolean };
   /** `from` is required whatever the destination (letters, checks) */
   fromRequired?: boolean;
   /** mail_type schema when the kind narrows it (checks: first class only) */
@@ -115,7 +115,7 @@ function createBody(d: MailpieceDeclaration) {
     use_type: Type.Optional(useType()),
     billing_group_id: Type.Optional(billingGroupId()),
     ...(d.sizes ? { size: Type.Optional(sizeOf(d.sizes, 'Size')) } : {}),
-    ...(d.takes.qr_code ? { qr_code: Type.Optional(qrCode()) } : {}),
+    ...(d.takes.qr_code ? { qr_code: Type.Optional(qrCode(d.takes.qr_code)) } : {}),
     ...(d.takes.fsc ? { fsc: Type.Optional(fsc()) } : {}),
     ...d.createFields,
   });
@@ -132,7 +132,12 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
       path,
       summary: `Create a ${lower}`,
       body,
-      rules: [mergeVariableRules, sendDateRule, ...(d.rules ?? [])],
+      rules: [
+        mergeVariableRules,
+        sendDateRule,
+        ...(d.takes.qr_code ? [qrCodeRule(d.takes.qr_code)] : []),
+        ...(d.rules ?? []),
+      ],
       response: 'object',
       idempotent: true,
       files: d.artwork.map((side) => side.field),
@@ -156,6 +161,7 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
     idLength: d.idLength ?? 16,
     sized: Boolean(d.sizes),
     takesFsc: d.takes.fsc,
+    qrPages: d.takes.qr_code,
   };
   const events =
     d.events === 'none'
@@ -173,9 +179,10 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
       description: d.description,
       fields: {
         ...sharedObjectFields(),
-        ...templateIdFields(d.artwork),
+        ...templateIdFields(d.artwork, d.unsetTemplateIds),
         ...(d.sizes ? { size: sizeOf(d.sizes, 'Size') } : {}),
         ...(d.takes.fsc ? { fsc: fsc() } : {}),
+        ...(d.takes.qr_code ? { qr_code: Type.Optional(qrCode(d.takes.qr_code)) } : {}),
         ...d.objectFields,
       },
       operations,

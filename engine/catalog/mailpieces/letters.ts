@@ -96,8 +96,9 @@ export const letters = defineMailpiece({
   idPrefix: 'ltr',
   description: 'Letters printed from a file of artwork and mailed in an envelope, optionally certified or registered.',
   artwork: [{ field: 'file', what: 'The letter artwork', required: true, named: false }],
+  unsetTemplateIds: 'absent',
   sizes: ['us_letter', 'us_legal'],
-  takes: { qr_code: true, fsc: true },
+  takes: { qr_code: 'numbers', fsc: true },
   fromRequired: true,
   createFields: {
     color: color(),

@@ -19,7 +19,7 @@ export const postcards = defineMailpiece({
     { field: 'back', what: 'The back artwork (the address block is printed on it)', required: true, named: true },
   ],
   sizes: ['4x6', '6x9', '6x11'],
-  takes: { qr_code: true, fsc: true },
+  takes: { qr_code: { sides: ['front', 'back'] }, fsc: true },
   rules: [standardNot4x6, notWith('fsc', 'size', ['4x6'])],
   placementRules: [domesticOnly('Postcards', 'invalid_international_feature', ['6x9', '6x11'])],
   sample: { id: 'psc_5c002b86ce47537a', size: '4x6', fsc: false },

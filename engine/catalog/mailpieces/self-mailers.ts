@@ -13,7 +13,7 @@ export const selfMailers = defineMailpiece({
     { field: 'outside', what: 'The outside artwork (the address block is printed on it)', required: true, named: true },
   ],
   sizes: ['6x18_bifold', '11x9_bifold', '12x9_bifold', '17.75x9_trifold'],
-  takes: { qr_code: true, fsc: true },
+  takes: { qr_code: { sides: ['inside', 'outside'] }, fsc: true },
   rules: [notWith('fsc', 'size', ['11x9_bifold'])],
   placementRules: [domesticOnly('Self mailers')],
   sample: { id: 'sfm_8ffbe811dea49dcf', size: '6x18_bifold', fsc: false },

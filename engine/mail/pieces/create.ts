@@ -3,6 +3,7 @@
 // stored, merge variables checked, dates computed; the piece, its new addresses, its inputs, its
 // uploads, its event and its idempotency answer then commit together. The piece waits in `processed`
 // for the renderer.
+import { assertQrPlacement } from './qr-placement';
 import { ApiError } from '../../errors';
 import { eventOf } from '../../catalog';
 import { billingGroups } from '../../catalog/billing-groups';
@@ -91,6 +92,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       ? undefined
       : await resolveParty(objects, scope, body.from as string | AddressInput, 'from', options);
   runPlacementRules(traits, { ...body, to: to.address, from: from?.address });
+  assertQrPlacement(resource, body);
   const useType = useTypeOf(body, settings);
   await assertBillingGroup(services, scope, body.billing_group_id);
   const artwork = await resolveArtwork(objects, scope, traits.artwork, body, now, {

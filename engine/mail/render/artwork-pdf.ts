@@ -59,7 +59,10 @@ async function templateHtml(context: SideContext, versionId: string): Promise<st
 
 async function imagePage(bytes: Buffer, png: boolean, request: SideRequest): Promise<Uint8Array> {
   const out = await PDFDocument.create();
-  const image = png ? await out.embedPng(bytes) : await out.embedJpg(bytes);
+  // pdf-lib reads a JPEG through `bytes.buffer` from offset 0, and a small Buffer is a view into Node's
+  // shared pool ("SOI not found in JPEG"): it gets an array of its own.
+  const own = new Uint8Array(bytes);
+  const image = png ? await out.embedPng(own) : await out.embedJpg(own);
   const width = request.widthIn * POINTS_PER_INCH;
   const height = request.heightIn * POINTS_PER_INCH;
   out.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });

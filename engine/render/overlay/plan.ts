@@ -5,7 +5,10 @@ import { drawPostage, drawRecipient, drawReturnAddress, knockout } from './addre
 import { drawCertifiedSheet } from './certified-sheet';
 import { drawCheckFace, drawCheckMessage } from './check-face';
 import { type Doc, line, PT } from './pdf-doc';
+import { drawQr } from './qr';
 import { isDomestic, type OverlayPiece } from './types';
+import { qrPagesOf, qrTarget } from '../../catalog/mailpieces/qr-code';
+import type { QrPages } from '../../catalog/types';
 
 /** Where a page's base comes from: an artwork page, a blank page, or a region of an artwork page. */
 export type PageBase =
@@ -63,13 +66,40 @@ function addressSide(ctx: PlanContext, side: SideGeometry, withPostage: boolean)
   };
 }
 
+/**
+ * The QR code's mark on a page it names (a side's field, or a 1-based artwork page number), placed by
+ * its offsets from the page's edges (the page as the customer designs it, bleed included).
+ */
+function qrMark(ctx: PlanContext, pages: QrPages, page: string | number, size: { width: number; height: number }) {
+  const qr = ctx.piece.qr_code;
+  if (!qr) return undefined;
+  const named = qrPagesOf(qr.pages, pages);
+  if ('error' in named || !named.pages.includes(page)) return undefined;
+  const x = qr.left ?? size.width - (qr.right ?? 0) - qr.width;
+  const y = qr.top ?? size.height - (qr.bottom ?? 0) - qr.width;
+  const text = qrTarget(qr.redirect_url, ctx.piece.merge_variables);
+  return (doc: Doc) =>
+    drawQr(doc, { text, x, y, width: qr.width, background: qr.background, foreground: qr.foreground });
+}
+
+/** Several marks on one page, in order; none gives no overlay at all. */
+function together(marks: (((doc: Doc) => void) | undefined)[]): ((doc: Doc) => void) | undefined {
+  const drawn = marks.filter((mark): mark is (doc: Doc) => void => mark !== undefined);
+  return drawn.length ? (doc) => drawn.forEach((mark) => mark(doc)) : undefined;
+}
+
 /** Cards, self mailers, snap packs: one page a side, the address side gets the marks. */
 function planCards(ctx: PlanContext): PlannedPage[] {
+  const [first, second] = ctx.geometry.sides;
+  const sides: QrPages = { sides: [first.field, second.field] };
   return ctx.geometry.sides.map((side) => ({
     width: side.width,
     height: side.height,
     base: ctx.pageCounts[side.field] ? { kind: 'artwork', field: side.field, index: 0 } : { kind: 'blank' },
-    overlay: side.addressZone ? addressSide(ctx, side, true) : undefined,
+    overlay: together([
+      qrMark(ctx, sides, side.field, side),
+      side.addressZone ? addressSide(ctx, side, true) : undefined,
+    ]),
   }));
 }
 
@@ -98,10 +128,12 @@ function planLetter(ctx: PlanContext): PlannedPage[] {
   const perforated = piece.perforated_page ?? 0;
   const pages: PlannedPage[] = [];
   for (let index = 0; index < count; index++) {
-    const marks: ((doc: Doc) => void)[] = [];
-    if (index === 0 && front.length === 0) marks.push(addressSide(ctx, side, false));
-    if (index + 1 === perforated) marks.push((doc) => perforation(doc, side.width, side.height));
-    const overlay = marks.length ? (doc: Doc) => marks.forEach((mark) => mark(doc)) : undefined;
+    // QR page numbers count the customer's pages: an inserted cover or address page is not one
+    const overlay = together([
+      qrMark(ctx, 'numbers', index + 1, size),
+      index === 0 && front.length === 0 ? addressSide(ctx, side, false) : undefined,
+      index + 1 === perforated ? (doc: Doc) => perforation(doc, side.width, side.height) : undefined,
+    ]);
     pages.push({ ...size, base: { kind: 'artwork', field: side.field, index }, overlay });
   }
   return [...front, ...pages];

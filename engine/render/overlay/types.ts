@@ -27,6 +27,19 @@ export interface CheckAccount {
 
 export type ExtraService = 'certified' | 'certified_return_receipt' | 'registered';
 
+/** A QR code as the piece carries it (catalog: qr_code), redirect_url not yet merged. */
+export interface PieceQrCode {
+  redirect_url: string;
+  width: number;
+  top?: number;
+  bottom?: number;
+  left?: number;
+  right?: number;
+  pages?: string;
+  background?: string;
+  foreground?: string;
+}
+
 export interface OverlayPiece {
   id: string;
   to: PostalAddress;
@@ -47,6 +60,9 @@ export interface OverlayPiece {
   message?: string | null;
   check_number?: number | null;
   bank_account?: CheckAccount | null;
+  // postcards, self mailers, letters
+  qr_code?: PieceQrCode | null;
+  merge_variables?: Record<string, unknown> | null;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -81,6 +97,24 @@ function account(value: unknown): CheckAccount | null {
   };
 }
 
+function qrCode(value: unknown): PieceQrCode | null {
+  const q = record(value);
+  if (!q || str(q.redirect_url) === null || num(q.width) === null) return null;
+  const style = record(q.style);
+  const opt = (key: string) => num(q[key]) ?? undefined;
+  return {
+    redirect_url: str(q.redirect_url)!,
+    width: num(q.width)!,
+    top: opt('top'),
+    bottom: opt('bottom'),
+    left: opt('left'),
+    right: opt('right'),
+    pages: str(q.pages) ?? undefined,
+    background: str(style?.background_color) ?? undefined,
+    foreground: str(style?.foreground_color) ?? undefined,
+  };
+}
+
 const EXTRA: readonly string[] = ['certified', 'certified_return_receipt', 'registered'];
 
 /** A stored piece (letter, check, card, mailer) as the overlay's typed input. */
@@ -103,6 +137,8 @@ export function overlayPiece(object: Record<string, unknown>): OverlayPiece {
     message: str(object.message),
     check_number: num(object.check_number),
     bank_account: account(object.bank_account),
+    qr_code: qrCode(object.qr_code),
+    merge_variables: record(object.merge_variables),
   };
 }
 
