@@ -139,13 +139,21 @@ export const sharedObjectFields = () => ({
 export const templateFieldsOf = (side: string, named: boolean): [string, string] =>
   named ? [`${side}_template_id`, `${side}_template_version_id`] : ['template_id', 'template_version_id'];
 
-export const templateIdFields = (sides: readonly { field: string; named: boolean }[]): Record<string, TSchema> =>
-  Object.fromEntries(
+/** How a kind shows the template ids of artwork given without a template: null, or left out. */
+export type UnsetTemplateIds = 'null' | 'absent';
+
+export const templateIdFields = (
+  sides: readonly { field: string; named: boolean }[],
+  unset: UnsetTemplateIds = 'null',
+): Record<string, TSchema> => {
+  const unsetAs = (schema: TSchema) => (unset === 'null' ? nullable(schema) : Type.Optional(schema));
+  return Object.fromEntries(
     sides.flatMap(({ field, named }) => {
       const [template, version] = templateFieldsOf(field, named);
       return [
-        [template, nullable(Type.String({ description: `The template of ${field}, when it named one.` }))],
-        [version, nullable(Type.String({ description: `The template version ${field} was rendered from.` }))],
+        [template, unsetAs(Type.String({ description: `The template of ${field}, when it named one.` }))],
+        [version, unsetAs(Type.String({ description: `The template version ${field} was rendered from.` }))],
       ];
     }),
   );
+};
