@@ -13,6 +13,7 @@ import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded } from '
 import { DatabaseHitCounter } from '../store/rate-windows';
 import { requestVersion, VERSION_HEADERS } from './version';
 import { hideNewerFields, refuseNewerFields } from './versioned-fields';
+import { withoutUnsetFields } from './unset-fields';
 import { parseBody, type ParsedBody } from './body';
 import { discardUploads } from './multipart';
 import { parseQuery } from './query';
@@ -117,7 +118,7 @@ export function createApp(services: Services): Koa {
           }))
         : { status: 200, body: await route.handler(request) };
       ctx.status = response.status;
-      const answer = hideNewerFields(route.resource, response.body, version);
+      const answer = withoutUnsetFields(route.resource, hideNewerFields(route.resource, response.body, version));
       ctx.body = signAssetLinks(route.resource, answer, { signer: services.signer, origin });
     } finally {
       discardUploads(parsed.files);

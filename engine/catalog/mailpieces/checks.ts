@@ -61,6 +61,7 @@ export const checks = defineMailpiece({
     { field: 'attachment', what: 'Pages mailed after the check', required: false, named: true },
   ],
   takes: { qr_code: false, fsc: false },
+  unsetTemplateIds: 'absent',
   fromRequired: true,
   mailType: Type.Literal('usps_first_class', {
     default: 'usps_first_class',
@@ -82,7 +83,8 @@ export const checks = defineMailpiece({
     bank_account: bankAccounts.schema,
     amount: amount(),
     memo: memo(),
-    message: nullable(message()),
+    // the vendor types it a plain string: left out when none was given
+    message: Type.Optional(message()),
     check_number: checkNumber(),
   },
   rules: [twoDecimals, messageOrBottom],
@@ -93,7 +95,7 @@ export const checks = defineMailpiece({
     bank_account: bankAccounts.sample,
     amount: 22.5,
     memo: 'rent',
-    message: null,
+    message: 'Thank you for your business',
     check_number: 10001,
     mail_type: 'usps_first_class',
   },

@@ -19,6 +19,7 @@ import {
   sizeOf,
   templateIdFields,
   useType,
+  type UnsetTemplateIds,
 } from './fields';
 import { mergeVariableRules, sendDateRule, sharedPlacementRules } from './rules';
 import { pieceSample } from './sample';
@@ -46,6 +47,11 @@ export interface MailpieceDeclaration {
   mailType?: TSchema;
   /** the kind's own create fields */
   createFields?: TProperties;
+  /**
+   * Template id fields of artwork given without a template: null where the vendor's schema says they
+   * may be (cards, mailers, snap packs), left out where it types them as a plain string (letters, checks)
+   */
+  unsetTemplateIds?: UnsetTemplateIds;
   /** the kind's own response fields */
   objectFields?: TProperties;
   /** body rules of the kind */

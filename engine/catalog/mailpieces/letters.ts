@@ -141,6 +141,8 @@ export const letters = defineMailpiece({
   fieldsSince: { size: '2024-01-01' },
   sample: {
     id: 'ltr_4868c3b754655f90',
+    template_id: 'tmpl_4aa14648113e45b',
+    template_version_id: 'vrsn_534e339882d2282',
     color: false,
     double_sided: true,
     address_placement: 'top_first_page',

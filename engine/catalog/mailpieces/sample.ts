@@ -1,5 +1,5 @@
 // A realistic piece of a kind for the docs and packs: the shared fields here, the kind's own in its file.
-import { templateFieldsOf } from './fields';
+import { templateFieldsOf, type UnsetTemplateIds } from './fields';
 import type { ArtworkSide } from '../types';
 
 const STAMP = '2026-11-20T18:39:45.123Z';
@@ -41,11 +41,15 @@ export function pieceSample(d: {
   name: string;
   object: string;
   artwork: readonly ArtworkSide[];
+  unsetTemplateIds?: UnsetTemplateIds;
   sample: Record<string, unknown>;
 }): Record<string, unknown> {
-  const templates = Object.fromEntries(
-    d.artwork.flatMap(({ field, named }) => templateFieldsOf(field, named).map((name) => [name, null])),
-  );
+  const templates =
+    d.unsetTemplateIds === 'absent'
+      ? {}
+      : Object.fromEntries(
+          d.artwork.flatMap(({ field, named }) => templateFieldsOf(field, named).map((name) => [name, null])),
+        );
   return {
     id: d.sample.id,
     to: SAMPLE_TO,
