@@ -14,6 +14,7 @@ import type { EngineConfig } from './config';
 import type { Health, Services } from './services';
 import { openJobQueue } from './jobs';
 import { openAssetStore } from './assets/open';
+import { startSweeping } from './assets/sweeper';
 import { loadAssetSigner } from './assets/signing';
 import { startWorkers } from './workers';
 
@@ -33,6 +34,10 @@ export async function openServices(
   const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader(db.knex);
   const jobs = openJobQueue(db);
   await jobs.start();
+  const assets = openAssetStore(config.assetStore, config.s3Endpoint);
+  const stopSweeping = startSweeping(assets, (error) => {
+    if (config.logLevel !== 'silent') process.stderr.write(`asset store sweep: ${String(error)}\n`);
+  });
   const services: Services = {
     db,
     objects: new ObjectStore(db.knex, reader),
@@ -40,11 +45,12 @@ export async function openServices(
     accounts: new Accounts(db.knex, config.keyCacheMs),
     config,
     jobs,
-    assets: openAssetStore(config.assetStore, config.s3Endpoint),
+    assets,
     signer: await loadAssetSigner(db.knex, config.assetSigningKey),
     workers: null,
     health: () => healthOf(services),
     close: async () => {
+      stopSweeping();
       await services.workers?.stop();
       await jobs.stop();
       reader.close();

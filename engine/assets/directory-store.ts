@@ -1,9 +1,19 @@
 // Assets in a directory: written to a temporary name and renamed, so a reader never sees half a file
-// and a render retried after a crash simply writes the same file again.
+// and a render retried after a crash simply writes the same file again. A process killed mid-write
+// leaves its `.part` file behind: `sweep` removes those old enough that no live writer can hold them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertSafeKey, contentTypeOf, type AssetStore, type StoredAsset } from './store';
+
+const PART = /\.[0-9a-f]{12}\.part$/;
+
+/**
+ * Several processes may share the folder, and a `.part` file is another's write in progress until it
+ * is renamed: one write lasts seconds (a render's lease bounds it), so one untouched this long is a
+ * crashed writer's.
+ */
+export const STALE_PART_MS = 15 * 60_000;
 
 export class DirectoryStore implements AssetStore {
   readonly label: string;
@@ -38,5 +48,37 @@ export class DirectoryStore implements AssetStore {
 
   async delete(keys: readonly string[]): Promise<void> {
     await Promise.all(keys.map((key) => fs.rm(this.fileOf(key), { force: true })));
+  }
+
+  /** Removes `.part` files last written more than STALE_PART_MS ago; how many it removed. */
+  async sweep(now = Date.now()): Promise<number> {
+    let removed = 0;
+    const folders = [this.root];
+    for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+      let entries;
+      try {
+        entries = await fs.opendir(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // not made yet, or removed meanwhile
+        throw error;
+      }
+      for await (const entry of entries) {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) folders.push(file);
+        else if (entry.isFile() && PART.test(entry.name)) removed += await removeIfStale(file, now);
+      }
+    }
+    return removed;
+  }
+}
+
+async function removeIfStale(file: string, now: number): Promise<number> {
+  try {
+    if (now - (await fs.stat(file)).mtimeMs < STALE_PART_MS) return 0;
+    await fs.rm(file);
+    return 1;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0; // renamed or swept by another process
+    throw error;
   }
 }

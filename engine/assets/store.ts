@@ -12,6 +12,8 @@ export interface AssetStore {
   /** the file, or undefined when there is none under `key` */
   get(key: string): Promise<StoredAsset | undefined>;
   delete(keys: readonly string[]): Promise<void>;
+  /** removes what a writer killed mid-write left behind (a store whose writes are atomic has none) */
+  sweep?(): Promise<number>;
 }
 
 const SAFE_KEY = /^[a-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
