@@ -105,15 +105,20 @@ refusalsOf('/v1/letters', letter, [
     /needs return_envelope/,
   ],
   ['a custom envelope', { custom_envelope: 'env_123' }, 'custom_envelope_inventory_depleted', /env_123/],
-  [
-    'registered mail to a US address',
-    { extra_service: 'registered' },
-    'invalid',
-    /registered is for addresses outside the US/,
-  ],
   ['certified mail abroad', { to: ABROAD, extra_service: 'certified' }, 'invalid_international_feature', /certified/],
   ['an unknown address placement', { address_placement: 'middle' }, 'invalid', /^address_placement must be one of/],
 ]);
+
+test('letters: registered mail to a US address, as the vendor accepts it (its SDK test creates one)', async (t, {
+  api,
+}) => {
+  const reply = await api('POST', '/v1/letters', { json: letter({ extra_service: 'registered' }) });
+  t.is(reply.status, 200, JSON.stringify(reply.body));
+  t.is(reply.body.to.address_country, 'UNITED STATES');
+  t.is(reply.body.extra_service, 'registered');
+  t.regex(reply.body.tracking_number, /^\d{22}$/, 'a tracking number at once, as for certified letters');
+  t.is((await api('GET', `/v1/letters/${reply.body.id}`)).body.extra_service, 'registered');
+});
 
 test('letters: return envelope with perforation, registered abroad, color filter', async (t, { api }) => {
   const envelope = await api('POST', '/v1/letters', { json: letter({ return_envelope: true, perforated_page: 2 }) });

@@ -12,7 +12,7 @@ const extraService = () =>
     Type.Union([Type.Literal('certified'), Type.Literal('certified_return_receipt'), Type.Literal('registered')]),
     {
       description:
-        'certified or certified_return_receipt (US), registered (abroad), or null; not with usps_standard nor us_legal.',
+        'certified or certified_return_receipt (US), registered (US or abroad), or null; not with usps_standard nor us_legal.',
       examples: ['certified'],
     },
   );
@@ -78,9 +78,8 @@ const noEnvelopeInventory: Rule = (body, at) =>
       }
     : undefined;
 
-const registeredAbroadOnly: Rule = (body, at) => {
-  if (body.extra_service === 'registered' && !isAbroad(body))
-    return { message: `${at('extra_service')} registered is for addresses outside the US; use certified` };
+/** Certified mail is a US service; registered goes anywhere (the vendor accepts it to US addresses too). */
+const certifiedDomesticOnly: Rule = (body, at) => {
   if (typeof body.extra_service === 'string' && body.extra_service.startsWith('certified') && isAbroad(body))
     return {
       code: 'invalid_international_feature',
@@ -134,7 +133,7 @@ export const letters = defineMailpiece({
     notWith('fsc', 'size', ['us_legal']),
     notWith('qr_code', 'size', ['us_legal']),
   ],
-  placementRules: [registeredAbroadOnly],
+  placementRules: [certifiedDomesticOnly],
   filters: [
     filter('color', 'color', 'equals', Type.Boolean({ description: 'Only color (true) or black and white letters.' })),
   ],
