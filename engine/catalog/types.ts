@@ -98,6 +98,8 @@ export interface MailpieceTraits {
   takesFsc: boolean;
   /** what a QR code's `pages` names on this kind; false where the kind prints none */
   qrPages: QrPages | false;
+  /** text fields the engine prints that take merge variables, like the artwork */
+  mergedText: readonly string[];
 }
 
 /** Which pages a QR code's `pages` names: the kind's two artwork sides, or page numbers and ranges. */

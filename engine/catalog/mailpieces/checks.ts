@@ -15,9 +15,18 @@ const amount = () =>
     description: 'US dollars, at most two decimal places and 999999.99.',
     examples: [22.5],
   });
-const memo = () => nullable(Type.String({ maxLength: 40, description: 'The memo line, at most 40 characters.' }));
+const memo = () =>
+  nullable(
+    Type.String({
+      maxLength: 40,
+      description: 'The memo line, at most 40 characters; takes merge variables ({{name}}).',
+    }),
+  );
 const message = () =>
-  Type.String({ maxLength: 400, description: 'Printed at the bottom of the check page, at most 400 characters.' });
+  Type.String({
+    maxLength: 400,
+    description: 'Printed at the bottom of the check page, at most 400 characters; takes merge variables ({{name}}).',
+  });
 const checkNumber = () =>
   Type.Integer({
     minimum: 1,
@@ -61,6 +70,8 @@ export const checks = defineMailpiece({
     { field: 'attachment', what: 'Pages mailed after the check', required: false, named: true },
   ],
   takes: { qr_code: false, fsc: false },
+  // printed on the check page, merged like the artwork: `Thank you, {{name}}`
+  mergedText: ['message', 'memo'],
   unsetTemplateIds: 'absent',
   fromRequired: true,
   mailType: Type.Literal('usps_first_class', {

@@ -64,6 +64,8 @@ export interface MailpieceDeclaration {
   events?: readonly string[] | 'none';
   /** body fields only a Service-Version on or after the date may send or see */
   fieldsSince?: Record<string, string>;
+  /** text fields the engine prints that take merge variables, like the artwork (a check's message) */
+  mergedText?: readonly string[];
   sample: Record<string, unknown>;
 }
 
@@ -168,6 +170,7 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
     sized: Boolean(d.sizes),
     takesFsc: d.takes.fsc,
     qrPages: d.takes.qr_code,
+    mergedText: d.mergedText ?? [],
   };
   const events =
     d.events === 'none'

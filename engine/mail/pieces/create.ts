@@ -80,6 +80,14 @@ function copiedFields(resource: Resource, body: Record<string, unknown>): Record
   return out;
 }
 
+/** The printed text fields that take merge variables, checked like artwork HTML (strictness, syntax). */
+function mergedText(traits: MailpieceTraits, body: Record<string, unknown>) {
+  return traits.mergedText.flatMap((field) => {
+    const text = body[field];
+    return typeof text === 'string' ? [{ field, html: text, required: [] }] : [];
+  });
+}
+
 export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   const { services, scope, settings, resource, body, claim } = request;
   const traits = traitsOf(resource);
@@ -109,7 +117,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     },
   });
   assertMergeVariables(
-    artwork.html,
+    [...artwork.html, ...mergedText(traits, body)],
     body.merge_variables as Record<string, unknown> | null,
     settings.merge_variable_strictness,
   );

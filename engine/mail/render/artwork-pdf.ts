@@ -32,6 +32,8 @@ export interface MergeRequest {
   variables: Record<string, unknown>;
   /** a template version's id: its compiled form is kept */
   cacheKey?: string;
+  /** plain text the overlay draws (a check's message): merged without HTML escaping */
+  text?: boolean;
 }
 
 export interface SideRequest {

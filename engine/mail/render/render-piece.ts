@@ -106,6 +106,17 @@ export async function renderPiece(
   }
 }
 
+/** The piece with the printed text fields that take merge variables (a check's message) merged. */
+async function withMergedText(tools: RenderTools, resource: Resource, piece: ApiObject): Promise<ApiObject> {
+  const variables = (piece.merge_variables ?? {}) as Record<string, unknown>;
+  const merged: ApiObject = { ...piece };
+  for (const field of resource.mailpiece?.mergedText ?? []) {
+    const text = piece[field];
+    if (typeof text === 'string') merged[field] = await tools.mergeHtml({ html: text, variables, text: true });
+  }
+  return merged;
+}
+
 interface StoredInputs {
   artwork: Record<string, ArtworkSource>;
 }
@@ -135,7 +146,7 @@ async function drawAndStore(
       sides[side.field] = await sidePdf(context, { source, widthIn: side.width, heightIn: side.height, maxPages });
     }),
   );
-  const pdf = await tools.compose({ resource, piece, geometry, sides });
+  const pdf = await tools.compose({ resource, piece: await withMergedText(tools, resource, piece), geometry, sides });
   const url = pdfKey(resource, piece.id);
   await tools.assets.put(url, pdf, 'application/pdf');
   return url;

@@ -7,11 +7,12 @@ export interface MergeJob {
   html: string;
   variables: Record<string, unknown>;
   cacheKey?: string;
+  text?: boolean;
 }
 
 parentPort?.on('message', (job: MergeJob) => {
   try {
-    parentPort?.postMessage({ id: job.id, html: mergeHtml(job.html, job.variables, job.cacheKey) });
+    parentPort?.postMessage({ id: job.id, html: mergeHtml(job.html, job.variables, job.cacheKey, job.text) });
   } catch (error) {
     parentPort?.postMessage({ id: job.id, error: String((error as Error)?.message ?? error).split('\n')[0] });
   }
