@@ -75,17 +75,21 @@ const knownCountry: Rule = (body, at) =>
 
 const US_ZIP = /^\d{5}(-?\d{4})?$/;
 
-/** Spec, Create rule 1: US addresses need city, state and ZIP, and lines of at most 64. */
-const usAddressFields: Rule = (body, at) => {
+/** Spec, Create rule 1: US addresses need city, state and ZIP (in that order, as the vendor asks for them). */
+const usRequiredFields: Rule = (body, at) => {
   if (!isDomestic(body)) return undefined;
   // For a territory given as the country, the territory is the state.
   const required =
     country(body) === 'US'
       ? (['address_city', 'address_state', 'address_zip'] as const)
       : (['address_city', 'address_zip'] as const);
-  for (const field of required) {
-    if (blank(body[field])) return { message: `${at(field)} is required` };
-  }
+  const missing = required.find((field) => blank(body[field]));
+  return missing ? { message: `${at(missing)} is required` } : undefined;
+};
+
+/** Spec, Create rule 1: US lines of at most 64, a known state, a ZIP or ZIP+4. */
+const usFieldFormats: Rule = (body, at) => {
+  if (!isDomestic(body)) return undefined;
   for (const field of ['address_line1', 'address_line2'] as const) {
     const value = body[field];
     if (typeof value === 'string' && value.length > 64)
@@ -100,7 +104,8 @@ const usAddressFields: Rule = (body, at) => {
 };
 
 // Spec, Create rule 2 (non-US maxima 200, 200, 40) is in the schema itself.
-const addressRules: Rule[] = [knownCountry, nameOrCompany, usAddressFields];
+// The vendor's order: a US body with neither name/company nor city/state/zip is refused for its city.
+const addressRules: Rule[] = [knownCountry, usRequiredFields, nameOrCompany, usFieldFormats];
 
 /** The address object as returned. */
 export const addressObjectFields = () => ({

@@ -79,6 +79,21 @@ const invalid: [string, Record<string, unknown>, RegExp][] = [
   ['address_line1 is required', { ...US, address_line1: undefined }, /address_line1 is required/],
   ['name or company is required', { ...US, name: undefined }, /name or company is required/],
   ['US address_city is required', { ...US, address_city: undefined }, /address_city is required/],
+  [
+    'neither name/company nor city/state/zip: the city first, as the vendor answers',
+    { address_line1: '185 Berry St' },
+    /^address_city is required$/,
+  ],
+  [
+    'no name or company and no city: the city first',
+    { ...US, name: undefined, address_city: undefined },
+    /^address_city is required$/,
+  ],
+  [
+    'no name or company and a bad ZIP: the name first',
+    { ...US, name: undefined, address_zip: '9410' },
+    /name or company/,
+  ],
   ['US address_state is required', { ...US, address_state: undefined }, /address_state is required/],
   ['US address_zip is required', { ...US, address_zip: undefined }, /address_zip is required/],
   ['US state must be a real state', { ...US, address_state: 'ZZ' }, /address_state must be a valid US state/],
