@@ -8,5 +8,5 @@ export const mailpieceHandlers: Record<string, Handler> = {
   create: async ({ services, scope, caller, resource, body, idempotency }) =>
     createPiece({ services, scope, settings: caller.account.settings, resource, body, claim: idempotency }),
   cancel: async ({ services, scope, caller, resource, id }) =>
-    cancelPiece(services.objects, scope, caller.account.settings, resource, id!),
+    cancelPiece(services.objects, services.assets, scope, caller.account.settings, resource, id!),
 };

@@ -1,14 +1,17 @@
 // Cancelling a piece: allowed until its send_date when scheduled, else within the account's
 // cancellation window; afterwards 422 not_deletable. A compare-and-set transition, so a cancel racing
-// the renderer or a second cancel is applied once.
+// the renderer or a second cancel is applied once. Its files go after the commit (piece-files.ts).
 import { ApiError, notFound } from '../../errors';
 import type { Resource } from '../../catalog/types';
 import type { Settings } from '../../accounts/settings';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
+import type { AssetStore } from '../../assets/store';
 import { cancelDeadline } from './schedule';
+import { pieceFileKeys } from './piece-files';
 
 export async function cancelPiece(
   objects: ObjectStore,
+  assets: AssetStore,
   scope: Scope,
   settings: Settings,
   resource: Resource,
@@ -23,5 +26,13 @@ export async function cancelPiece(
         )
       : undefined;
   if (!(await objects.delete(scope, resource, id, undefined, refuse))) throw notFound(resource.title.toLowerCase());
+  // Read back as committed: thumbnails recorded up to the cancel are named; any stored later are removed
+  // by the job that finds the piece gone. The cancel stands if a file cannot be removed now.
+  const cancelled = await objects.get(scope, resource.name, id, { includeDeleted: true });
+  if (cancelled) {
+    await assets.delete(pieceFileKeys(resource, cancelled)).catch((error: unknown) => {
+      process.stderr.write(`cancel ${id}: its files were not all removed: ${String(error)}\n`);
+    });
+  }
   return { id, deleted: true };
 }

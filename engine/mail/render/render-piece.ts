@@ -15,6 +15,7 @@ import type { ArtworkSource } from '../pieces/artwork';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { sidePdf, type HtmlRender, type MergeRequest } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
+import { discardIfCancelled } from '../pieces/piece-files';
 import { RenderFailure } from './failure';
 
 export interface PageThumbnails {
@@ -91,7 +92,9 @@ export async function renderPiece(
       url,
       thumbnailsJob: tools.thumbnailsJob(pieceId),
     });
-    return rendered ? 'rendered' : 'skipped';
+    if (rendered) return 'rendered';
+    await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, [url]);
+    return 'skipped';
   } catch (error) {
     if (!(error instanceof RenderFailure) && !options.lastAttempt) throw error;
     const failure =

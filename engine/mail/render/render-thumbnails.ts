@@ -4,6 +4,7 @@
 // two steps loses nothing; running it twice writes the same files and records them once.
 import { thumbnailKey, THUMBNAIL_SIZES } from '../../assets/links';
 import { markThumbnails } from './outcome';
+import { discardIfCancelled } from '../pieces/piece-files';
 import { pieceOfJob, type RenderResult, type RenderTools } from './render-piece';
 
 const hasThumbnails = (thumbnails: unknown) => Array.isArray(thumbnails) && thumbnails.length > 0;
@@ -24,5 +25,8 @@ export async function renderThumbnails(tools: RenderTools, pieceId: string): Pro
       THUMBNAIL_SIZES.map((size) => tools.assets.put(thumbnails[i][size], page[size], 'image/png')),
     ),
   );
-  return (await markThumbnails(tools.objects, scope, resource, pieceId, thumbnails)) ? 'rendered' : 'skipped';
+  if (await markThumbnails(tools.objects, scope, resource, pieceId, thumbnails)) return 'rendered';
+  const keys = thumbnails.flatMap((sizes) => Object.values(sizes));
+  await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, keys);
+  return 'skipped';
 }

@@ -1,0 +1,34 @@
+// A piece's rendered files (its PDF, its thumbnails) live as long as the piece: a cancel removes them,
+// and a render that finds its piece cancelled when it settles removes what it stored, since the signed
+// links handed out before the cancel would serve them for 30 days.
+import type { Resource } from '../../catalog/types';
+import type { AssetStore } from '../../assets/store';
+import { pdfKey } from '../../assets/links';
+import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
+
+const isKey = (value: unknown): value is string => typeof value === 'string' && !value.includes('://');
+
+/** Every file key the piece names: its PDF's (known from its id) and its thumbnails'. */
+export function pieceFileKeys(resource: Resource, piece: ApiObject): string[] {
+  const thumbnails: unknown[] = Array.isArray(piece.thumbnails) ? piece.thumbnails : [];
+  const keys = [
+    pdfKey(resource, piece.id),
+    piece.url,
+    ...thumbnails.flatMap((sizes) => (typeof sizes === 'object' && sizes !== null ? Object.values(sizes) : [])),
+  ];
+  return [...new Set(keys.filter(isKey))];
+}
+
+/** Removes `keys` when the piece is gone (cancelled); whether it was. Run after a settle that did nothing. */
+export async function discardIfCancelled(
+  objects: ObjectStore,
+  assets: AssetStore,
+  scope: Scope,
+  resource: Resource,
+  id: string,
+  keys: readonly string[],
+): Promise<boolean> {
+  if (await objects.get(scope, resource.name, id)) return false; // settled by an earlier attempt: its files
+  await assets.delete(keys);
+  return true;
+}
