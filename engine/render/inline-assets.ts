@@ -90,13 +90,27 @@ class AssetFetcher {
     const key = `${kind === 'stylesheet' ? depth : 'asset'} ${url}`;
     let pending = this.seen.get(key);
     if (!pending) {
-      pending = this.limited(() => this.fetchOne(url, kind, depth));
+      pending = this.fetchOne(url, kind, depth);
       this.seen.set(key, pending);
     }
     return pending;
   }
 
   private async fetchOne(url: string, kind: AssetKind, depth: number): Promise<string | undefined> {
+    const fetched = await this.limited(() => this.download(url, kind));
+    if (!fetched) return undefined;
+    if (kind !== 'stylesheet') return dataUrl(mediaType(fetched, kind), fetched.bytes);
+    // A linked stylesheet's own references are fetched too (relative to it), one level deep, once its
+    // slot is given back: stylesheets holding every slot while their url()s wait for one never finish.
+    const css =
+      depth === 0
+        ? await this.inlineCss(fetched.bytes.toString('utf8'), fetched.finalUrl, 1)
+        : fetched.bytes.toString('utf8');
+    return dataUrl(mediaType(fetched, kind), Buffer.from(css, 'utf8'));
+  }
+
+  /** One fetch within what is left of the time and byte budgets; undefined when it failed (recorded). */
+  private async download(url: string, kind: AssetKind): Promise<Fetched | undefined> {
     if (this.failures.length > 0) return undefined; // the piece fails anyway: fetch no more
     const timeLeft = this.deadline - Date.now();
     const bytesLeft = this.maxBytes - this.bytes;
@@ -120,13 +134,7 @@ class AssetFetcher {
     this.bytes += fetched.bytes.length;
     if (this.bytes > this.maxBytes)
       return fail('too_large', `the assets of the artwork pass ${this.maxBytes} bytes in all`);
-    if (kind !== 'stylesheet') return dataUrl(mediaType(fetched, kind), fetched.bytes);
-    // a linked stylesheet's own references are fetched too (relative to it), one level deep
-    const css =
-      depth === 0
-        ? await this.inlineCss(fetched.bytes.toString('utf8'), fetched.finalUrl, 1)
-        : fetched.bytes.toString('utf8');
-    return dataUrl(mediaType(fetched, kind), Buffer.from(css, 'utf8'));
+    return fetched;
   }
 
   /** The CSS with every remote url() and @import replaced by a data: URL (failures left as they were). */

@@ -48,6 +48,23 @@ test('images, srcsets, stylesheets, @imports, fonts and style attributes are inl
   t.is(inlined.fetched, 6);
 });
 
+test('stylesheets past the fetch slots, each naming images, are all inlined', async (t) => {
+  const png = await redPng();
+  const files: Record<string, [string, string | Buffer]> = {};
+  for (let i = 0; i < 6; i++) {
+    files[`/s${i}.css`] = ['text/css', `.c${i} { background: url(i${i}.png) }`];
+    files[`/i${i}.png`] = ['image/png', png];
+  }
+  const s = await countingServer(files);
+  t.teardown(() => s.close());
+  const links = [0, 1, 2, 3, 4, 5].map((i) => `<link rel="stylesheet" href="${s.url}/s${i}.css">`).join('');
+  const inlined = await inlineAssets(`<html><head>${links}</head></html>`, { ...LOCAL, concurrency: 2 });
+  t.deepEqual(inlined.failures, []);
+  t.is(inlined.fetched, 12);
+  const sheets = dataUrls(inlined.html).map(decoded);
+  t.is(sheets.filter((css) => /url\(data:image\/png;base64,/.test(css)).length, 6);
+});
+
 test('a private address is refused without the allowance, and the failure names it', async (t) => {
   const s = await countingServer({ '/x.png': ['image/png', await redPng()] });
   t.teardown(() => s.close());
