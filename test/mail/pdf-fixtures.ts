@@ -16,6 +16,7 @@ import {
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
+import zlib from 'node:zlib';
 
 /** Pages of these sizes in inches (none: a PDF without pages); `rotate` turns every page. */
 export async function pdfOf(sizes: [number, number][], rotate = 0): Promise<Buffer> {
@@ -147,4 +148,40 @@ export async function pdfWithFont(spec: FontSpec, sizeIn: [number, number] = [6.
     page.node.addContentStream(doc.context.register(doc.context.stream('q /X1 Do Q')));
   }
   return Buffer.from(await doc.save());
+}
+
+/** `megabytes` of zero bytes, deflated (zeros compress about a thousandfold: a bomb's payload). */
+const deflatedZeros = (megabytes: number): Buffer => zlib.deflateSync(Buffer.alloc(megabytes << 20), { level: 9 });
+
+/**
+ * Decompression bombs at a 4x6 postcard side's size, each otherwise a valid one-page PDF: an object
+ * stream, the page's own content stream, or an image whose few bytes stand for a huge picture.
+ */
+export async function bombPdf(kind: 'objects' | 'drawing' | 'image', megabytes = 96): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([6.25 * 72, 4.25 * 72]);
+  const { context } = doc;
+  if (kind === 'drawing') {
+    const contents = context.stream(deflatedZeros(megabytes), { Filter: 'FlateDecode' });
+    page.node.set(PDFName.of('Contents'), context.register(contents));
+  } else if (kind === 'objects') {
+    context.register(
+      context.stream(deflatedZeros(megabytes), { Type: 'ObjStm', N: 1, First: 0, Filter: 'FlateDecode' }),
+    );
+  } else {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    const image = context.register(
+      context.stream(jpeg, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 30000,
+        Height: 30000,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'DCTDecode',
+      }),
+    );
+    page.node.setXObject(PDFName.of('Im0'), image);
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../errors';
 import { BLEED_INCHES, geometryOf, letterPageLimit, type SideGeometry } from '../../render/products';
 import { inspectImage } from './inspect-image';
 import { inspectPdf, type PdfPage } from './inspect-pdf';
+import { decodedSize, type DecodeBudget } from './pdf-budget';
 import type { ArtworkType } from './sniff';
 import { STANDARD_FONTS } from './standard-fonts';
 
@@ -25,6 +26,19 @@ export interface ArtworkProduct {
 
 export const IMAGE_LIMIT_BYTES = 5 * 1_048_576;
 export const MIN_DPI = 300;
+/** Images finer than this are refused: far more pixels than print needs, and each one is held to render. */
+export const MAX_DPI = 600;
+const MB = 1_048_576;
+/**
+ * What an uploaded PDF may decode to (decompression bombs): a few hundred print pages' worth of images,
+ * page drawing far past any design tool's output, object streams a parser reads at once.
+ */
+export const DECODE_BUDGET: DecodeBudget = { total: 256 * MB, drawing: 64 * MB, objects: 16 * MB };
+const BUDGET_TEXT: Record<keyof DecodeBudget, string> = {
+  total: 'content in all',
+  drawing: 'page drawing instructions',
+  objects: 'compressed objects',
+};
 /** page sizes may differ from the product's by this much (1 pt), for rounding in design tools */
 const TOLERANCE_IN = 1 / 72;
 /** an image's proportions may differ from the page's by this fraction (a pixel's rounding, not a crop) */
@@ -92,6 +106,14 @@ function pageSizeText(target: Target): string {
 }
 
 async function checkPdf(bytes: Buffer, field: string, target: Target): Promise<void> {
+  // before any parser opens it: a bomb is refused having cost one inflate chunk of memory
+  const decoded = await decodedSize(bytes, DECODE_BUDGET);
+  if (decoded.over)
+    throw refuse(
+      'file_size_exceeds_limit',
+      `${field}: the PDF decodes to more than ${DECODE_BUDGET[decoded.over] / MB} MB of ${BUDGET_TEXT[decoded.over]}; ` +
+        'export it again with fewer or smaller images and flattened drawings',
+    );
   const pdf = await inspectPdf(bytes);
   if (!pdf.readable) {
     if (pdf.encrypted)
@@ -144,6 +166,12 @@ async function checkImage(bytes: Buffer, field: string, target: Target): Promise
         '(it is neither cropped nor stretched)',
     );
   const dpi = Math.min(image.width / width, image.height / height);
+  if (dpi > MAX_DPI)
+    throw refuse(
+      'file_size_exceeds_limit',
+      `${field}: ${px}, ${Math.floor(dpi)} DPI over ${target.label} of ${dims(width, height)} in; ` +
+        `at most ${MAX_DPI} DPI (${Math.floor(width * MAX_DPI)}x${Math.floor(height * MAX_DPI)} px) is taken`,
+    );
   if (dpi < MIN_DPI - 1e-9)
     throw refuse(
       'invalid_image_dpi',
