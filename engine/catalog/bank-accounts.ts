@@ -1,4 +1,4 @@
-// Bank accounts (spec: Bank accounts; gaps.md: verify), which checks draw on once verified.
+// Bank accounts (spec: Bank accounts; docs/compat-notes.md: verify), which checks draw on once verified.
 import { Type, type Static } from '@sinclair/typebox';
 import { description, metadata, nullable } from './fields';
 import { listOperation } from './list-filters';

@@ -1,4 +1,4 @@
-// Templates and their versions (spec: Templates; gaps.md: templates, template versions). A template's
+// Templates and their versions (spec: Templates; docs/compat-notes.md: templates, template versions). A template's
 // HTML lives in its versions; the published one is what a mailpiece naming the template renders.
 import { Type, type Static } from '@sinclair/typebox';
 import { description, id, metadata, nullable, stamps, objectName } from './fields';

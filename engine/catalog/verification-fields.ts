@@ -1,5 +1,5 @@
 // Request bodies, queries and rules of the verification family (spec: US verification, US
-// autocomplete, US ZIP lookup, International verification; gaps.md: bulk verification).
+// autocomplete, US ZIP lookup, International verification; docs/compat-notes.md: bulk verification).
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { isCountryCode, US_TERRITORIES } from './countries';
 import { nullable } from './fields';

@@ -1,4 +1,4 @@
-// The account's US mail strictness (gaps.md): which deliverability an inline US `to` needs.
+// The account's US mail strictness (docs/compat-notes.md): which deliverability an inline US `to` needs.
 // strict: deliverable only; normal: also the three deliverable_*_unit values; relaxed: anything.
 import { ApiError } from '../errors';
 import type { Mode } from '../catalog/types';

@@ -1,5 +1,5 @@
 // Every address response the engine returns validates against the vendor's published OpenAPI document
-// (../common/spec/vendor-openapi-1.22.0.yml): objects, list envelopes, deletions and error bodies.
+// (test/fixtures/vendor-openapi.schema.json, converted from its 1.22.0 YAML): objects, list envelopes, deletions and error bodies.
 // The few places where our spec deliberately differs are pinned narrowly below, never skipped.
 import type { ExecutionContext } from 'ava';
 import { databaseSuite, type SuiteContext } from '../helpers/suite';

@@ -1,4 +1,4 @@
-// Mailpiece lists on both databases: the spec's and gaps.md's filters and sort, in every query form
+// Mailpiece lists on both databases: the spec's and the compat notes' filters and sort, in every query form
 // the official clients send (brackets, JSON values, repeated pairs), paged to the end.
 import type { ExecutionContext } from 'ava';
 import { databaseSuite } from '../helpers/suite';

@@ -1,4 +1,4 @@
-// Templates and their versions over HTTP, on both databases: the spec's Templates section and gaps.md's
+// Templates and their versions over HTTP, on both databases: the spec's Templates section and the compat notes'
 // template and version operations, answers checked against the vendor's schema.
 import { databaseSuite } from '../helpers/suite';
 import { vendorResponseErrors } from '../helpers/vendorSchema';

@@ -1,4 +1,4 @@
-// US autocomplete and US ZIP lookup: the test-mode behaviour of gaps.md, and live answers from the
+// US autocomplete and US ZIP lookup: the test-mode behaviour of docs/compat-notes.md, and live answers from the
 // account's own address book and the ZIP database.
 import test from 'ava';
 import { databaseSuite } from '../helpers/suite';

@@ -1,4 +1,4 @@
-// The account's US mail strictness (gaps.md), as the address book and mailpieces will call it.
+// The account's US mail strictness (docs/compat-notes.md), as the address book and mailpieces will call it.
 import test from 'ava';
 import { ApiError } from '../../engine/errors';
 import {

@@ -1,4 +1,4 @@
-// The field rules of US verification (spec: US verification) and of the bulk form (gaps.md), with
+// The field rules of US verification (spec: US verification) and of the bulk form (docs/compat-notes.md), with
 // their messages; keys (secret and publishable, test and live), rate limits, payment gates.
 import { databaseSuite } from '../helpers/suite';
 import { client } from '../helpers/http';

@@ -1,4 +1,4 @@
-// Test keys: the fourteen magic values of the spec and gaps.md give their samples; anything else the hint.
+// Test keys: the fourteen magic values of the spec and docs/compat-notes.md give their samples; anything else the hint.
 import test from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { conforms, freshAccount } from './helpers';

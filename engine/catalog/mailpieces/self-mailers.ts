@@ -1,4 +1,4 @@
-// Self mailers (spec: Self mailer; gaps.md: list and cancel): inside and outside artwork, US only.
+// Self mailers (spec: Self mailer; docs/compat-notes.md: list and cancel): inside and outside artwork, US only.
 import { defineMailpiece } from './define';
 import { domesticOnly, notWith } from './rules';
 

@@ -1,4 +1,4 @@
-// Snap packs (spec: Snap pack; gaps.md: list, retrieve, cancel; no webhook events): ids are `ord_` and
+// Snap packs (spec: Snap pack; docs/compat-notes.md: list, retrieve, cancel; no webhook events): ids are `ord_` and
 // 26 hex characters; no fsc or QR code.
 import { Type } from '@sinclair/typebox';
 import { filter } from '../list-filters';

@@ -2,7 +2,7 @@
 import { isoInstant } from '../../catalog/dates';
 import { addBusinessDays } from './business-days';
 
-/** gaps.md: First Class +5 business days (+6 more abroad); Standard +10. */
+/** docs/compat-notes.md: First Class +5 business days (+6 more abroad); Standard +10. */
 export function expectedDeliveryDate(sendDate: string, mailType: string, abroad: boolean): string {
   const days = mailType === 'usps_standard' ? 10 : abroad ? 11 : 5;
   return addBusinessDays(new Date(sendDate), days);

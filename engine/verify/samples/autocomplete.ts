@@ -1,4 +1,4 @@
-// Test-mode autocomplete (gaps.md): "<number> s" returns ten fixed suggestions; each further letter
+// Test-mode autocomplete (docs/compat-notes.md): "<number> s" returns ten fixed suggestions; each further letter
 // of "suggestion" drops one from the front; the number sent replaces the number of each line.
 // Any other prefix returns one suggestion saying test keys do not autocomplete.
 import type { Suggestion } from '../autocomplete';

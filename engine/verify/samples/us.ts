@@ -1,5 +1,5 @@
 // Test-mode US verification: the fourteen magic primary_line (or address) values of the spec and
-// gaps.md, each with realistic components; anything else gets the hint sample.
+// docs/compat-notes.md, each with realistic components; anything else gets the hint sample.
 import {
   dpvAnalysis,
   NO_SCORE,

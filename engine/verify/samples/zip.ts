@@ -1,4 +1,4 @@
-// Test-mode ZIP lookup (gaps.md): the catalog's generic sample carrying the ZIP sent; 00000 is invalid.
+// Test-mode ZIP lookup (docs/compat-notes.md): the catalog's generic sample carrying the ZIP sent; 00000 is invalid.
 import { ZIP_LOOKUP_SAMPLE } from '../../catalog/verifications';
 import { assertZipCode, type ZipLookup } from '../zip-lookup';
 
