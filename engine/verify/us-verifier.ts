@@ -7,6 +7,7 @@ import { lookupZip, normalizeCity, zipsForCityState, type ZipRecord } from './zi
 import type { LetterCase } from './case';
 import {
   NO_SCORE,
+  dpvAnalysis,
   noDpvAnalysis,
   withCase,
   type UsComponents,
@@ -36,22 +37,24 @@ function cityIn(record: ZipRecord, city: string): string | undefined {
 const MILITARY_CITIES = new Set(['APO', 'FPO', 'DPO']);
 
 /**
- * The city to print for a ZIP, or undefined when the city contradicts the ZIP. The database lists
- * few acceptable alternative names, so only a real contradiction counts: a city of the same state
- * whose ZIPs all lie outside this ZIP's sectional center (first three digits). A name the database
- * does not know is kept (likely an alias: HOLLYWOOD, LAKE BUENA VISTA), unless it is a misspelling
- * of the ZIP's city (SAN FRANSISCO), which is corrected as USPS would.
+ * The city to print for a ZIP, or undefined when the engine cannot decide. One of the ZIP's names is
+ * kept; a misspelling of one (SAN FRANSISCO) is corrected as USPS would. A city of the same state
+ * whose ZIPs all lie outside this ZIP's sectional center (first three digits) contradicts the ZIP:
+ * either may be wrong. Any other name (NEW YORK with 94107, an alias the database does not list) is
+ * replaced by the ZIP's city when the ZIP has only one: printing a name the database cannot back
+ * would claim what the engine does not know, while the ZIP's own city is always a good last line.
  */
 function cityForZip(record: ZipRecord, city: string): string | undefined {
   const exact = cityIn(record, city);
   if (exact) return exact;
   const upper = city.toUpperCase();
   if (record.type === 'military' && MILITARY_CITIES.has(upper)) return upper;
-  const elsewhere = zipsForCityState(city, record.state);
-  if (elsewhere.length === 0)
-    return record.cities.find((c) => nearlySame(normalizeCity(c), normalizeCity(city))) ?? upper;
+  const typo = record.cities.find((c) => nearlySame(normalizeCity(c), normalizeCity(city)));
+  if (typo) return typo;
   const scf = record.zip.slice(0, 3);
-  return elsewhere.some((z) => z.startsWith(scf)) ? upper : undefined;
+  const elsewhere = zipsForCityState(city, record.state);
+  if (elsewhere.length > 0 && !elsewhere.some((z) => z.startsWith(scf))) return undefined;
+  return record.cities.length === 1 ? record.city : undefined;
 }
 
 /** Edit distance of at most 2 (1 for short names): a typo, not another place. */
@@ -146,6 +149,9 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
   const deliverability: UsDeliverability = reason === '' ? 'deliverable' : 'undeliverable';
   const ok = deliverability === 'deliverable';
   const record = ok ? where.record : undefined;
+  // A last line that cannot be placed cannot match a ZIP+4 either: the vendor's no-match footnote.
+  // Everything else about delivery points needs street data the engine does not have: left empty.
+  const analysis = where.found ? noDpvAnalysis() : dpvAnalysis('', ['A1']);
   const state = TWO_LETTERS.test(where.state) ? where.state : '';
   const urbanization = state === 'PR' ? parsed.urbanization : '';
   const plus4 = ok ? parsed.zip_code_plus_4 : '';
@@ -201,7 +207,7 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
     last_line: lines.lastLine,
     deliverability,
     components,
-    deliverability_analysis: noDpvAnalysis(),
+    deliverability_analysis: analysis,
     svc_confidence_score: { ...NO_SCORE },
     object: 'us_verification',
   };
