@@ -1,7 +1,7 @@
 // The Zapier app's authentication: API key and base URL, Basic auth set in one beforeRequest,
 // a test call, a connection label with the mode, and 401s mapped to Zapier's authentication error.
 import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
-import { apiError } from '../nodes/common/api-error';
+import { apiError } from './api-error';
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:8000';
 

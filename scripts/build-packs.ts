@@ -65,8 +65,9 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   for (const f of ['runtime.ts', 'uploads.ts', 'Printpost.node.json', 'printpost.svg', 'printpost.dark.svg'])
     copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/Printpost', f));
   write(join(N8N_DIR, 'nodes/Printpost/Printpost.node.ts'), await n8nNodeSource(packCatalog));
-  for (const f of ['pack-catalog.ts', 'schema.ts', 'api-error.ts', 'multipart.ts'])
+  for (const f of ['pack-catalog.ts', 'schema.ts', 'multipart.ts'])
     copy(`nodes/common/${f}`, join(N8N_DIR, 'nodes/common', f));
+  copy('credentials/api-error.ts', join(N8N_DIR, 'credentials/api-error.ts'));
   for (const f of ['paths.ts', 'blank.ts']) copy(`engine/catalog/${f}`, join(N8N_DIR, 'engine/catalog', f));
   write(
     join(N8N_DIR, 'nodes/common/catalog-data.ts'),

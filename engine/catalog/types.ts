@@ -1,7 +1,7 @@
 // The API held as data. Nothing in here imports engine code: the n8n and Zapier packs compile
 // this folder into themselves at build time.
 import type { TObject } from '@sinclair/typebox';
-import type { ListFilter, SortColumn } from './list-filters';
+import type { ListFilter, SortColumn } from './list-types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 export type Mode = 'test' | 'live';

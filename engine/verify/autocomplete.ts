@@ -8,13 +8,9 @@ import { searchBodies, type BodyMatch } from '../store/body-search';
 import { lookupZip, normalizeCity } from './zipdb';
 import { applyCase, type LetterCase } from './case';
 import { matchesFilters, type AutocompleteFilters } from './samples/autocomplete';
+import type { Suggestion } from './suggestion';
 
-export interface Suggestion {
-  primary_line: string;
-  city: string;
-  state: string;
-  zip_code: string;
-}
+export type { Suggestion } from './suggestion';
 
 export interface Autocompletion {
   id: string;

@@ -2,8 +2,9 @@
 // check: it holds postal codes to the country's format and to their region, and knows region names, but
 // has no street or premise data. So no live answer claims more than the locality.
 import type { IntlCoverage, IntlStatus } from '../catalog/verification-objects';
-import type { IntlDeliverability } from './intl-verifier';
 import { hasRegions } from './intl-regions';
+
+export type IntlDeliverability = 'deliverable' | 'deliverable_missing_info' | 'undeliverable' | 'no_match';
 
 /** LOCALITY where the country's regions are known (a region can be checked to exist), else SPARSE. */
 export function liveCoverage(country: string): IntlCoverage {

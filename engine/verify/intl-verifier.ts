@@ -8,9 +8,10 @@ import { formatAddress } from 'localized-address-format';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { newId } from '../util/ids';
 import { hasRegions, regionCode, regionsOfPostalCode } from './intl-regions';
-import { liveCoverage, liveStatus } from './intl-levels';
+import { liveCoverage, liveStatus, type IntlDeliverability } from './intl-levels';
 
-export type IntlDeliverability = 'deliverable' | 'deliverable_missing_info' | 'undeliverable' | 'no_match';
+export type { IntlDeliverability } from './intl-levels';
+
 
 export interface IntlVerification {
   id: string;

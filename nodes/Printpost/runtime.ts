@@ -13,7 +13,7 @@ import type {
   INodeListSearchResult,
 } from 'n8n-workflow';
 import type { PackResource } from '../common/pack-catalog';
-import { apiError } from '../common/api-error';
+import { apiError } from '../../credentials/api-error';
 import { coerceObject, listOperation, objectLabel } from '../common/schema';
 import { attachBinaryFiles } from './uploads';
 

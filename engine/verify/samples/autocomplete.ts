@@ -1,7 +1,7 @@
 // Test-mode autocomplete (docs/compat-notes.md): "<number> s" returns ten fixed suggestions; each further letter
 // of "suggestion" drops one from the front; the number sent replaces the number of each line.
 // Any other prefix returns one suggestion saying test keys do not autocomplete.
-import type { Suggestion } from '../autocomplete';
+import type { Suggestion } from '../suggestion';
 
 const FIXED: readonly Suggestion[] = [
   // Three real streets in front of the vendor's published seven.
