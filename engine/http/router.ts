@@ -1,10 +1,12 @@
 // One route table for everything the engine answers: every catalog operation (found by walking the
-// catalog) and the engine's own paths (the OpenAPI document; later asset links and the dashboard).
-// Path templates name their parameters (`/v1/templates/{tmpl_id}/versions/{vrsn_id}`); each is compiled
-// once into a pattern with named groups and decoded safely.
+// catalog) and the engine's own paths (the OpenAPI document, asset links, health), registered on
+// @koa/router with each route's own middleware. Path templates name their parameters
+// (`/v1/templates/{tmpl_id}/versions/{id}`); the router compiles each once, tries literal paths before
+// parameterized ones (`/v1/bulk/us_verifications` before `/v1/{x}/{id}`), answers HEAD for GET, and
+// tells a known path asked with another method (405, with Allow) from an unknown one.
+import KoaRouter from '@koa/router';
 import type Koa from 'koa';
 import { allOperations } from '../catalog';
-import { pathParameterNames } from '../catalog/paths';
 import type { HttpMethod, Operation, Resource } from '../catalog/types';
 import { handlerFor } from './handlers';
 import type { Handler } from './operation';
@@ -27,10 +29,9 @@ export interface EngineRoute {
 
 export type Route = ApiRoute | EngineRoute;
 
-interface CompiledRoute {
-  method: string;
-  pattern: RegExp;
-  names: string[];
+interface Entry {
+  method: HttpMethod;
+  template: string;
   route: Route;
 }
 
@@ -40,14 +41,24 @@ export interface RouteMatch<R extends Route = Route> {
   params: Record<string, string>;
 }
 
-function compile(method: string, template: string, route: Route): CompiledRoute {
-  const names = pathParameterNames(template);
-  const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '([^/]+)');
-  return { method, pattern: new RegExp(`^${source}/?$`), names, route };
+/** `/v1/templates/{tmpl_id}` as @koa/router writes it: `/v1/templates/:tmpl_id`. */
+const koaPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * A segment that is not valid percent-encoding is kept as written by the router; one that decodes to a
+ * NUL is kept as written here: either way it names nothing (a 404 like any unknown id), and never
+ * reaches a database that refuses NULs.
+ */
+export function safeParams(params: Record<string, string>, captures: readonly string[]): Record<string, string> {
+  const names = Object.keys(params);
+  return Object.fromEntries(
+    names.map((name, i) => [name, params[name].includes('\u0000') ? captures[i] : params[name]]),
+  );
 }
 
 export class Router {
-  private readonly routes: CompiledRoute[] = [];
+  private readonly entries: Entry[] = [];
+  private matcher: KoaRouter | undefined;
 
   constructor() {
     for (const { resource, operation } of allOperations()) {
@@ -60,40 +71,45 @@ export class Router {
         );
       }
       const label = `${operation.method} ${operation.path}`;
-      this.routes.push(compile(operation.method, operation.path, { kind: 'api', resource, operation, handler, label }));
+      this.entries.push({
+        method: operation.method,
+        template: operation.path,
+        route: { kind: 'api', resource, operation, handler, label },
+      });
     }
   }
 
   /** Adds one of the engine's own paths. */
   add(method: HttpMethod, template: string, serve: EngineRoute['serve']): this {
-    this.routes.push(compile(method, template, { kind: 'engine', label: `${method} ${template}`, serve }));
+    this.entries.push({ method, template, route: { kind: 'engine', label: `${method} ${template}`, serve } });
+    this.matcher = undefined;
     return this;
   }
 
+  /** A @koa/router with every route registered, each with the middleware `stackFor` gives it. */
+  koaRouter(stackFor: (route: Route) => Koa.Middleware[]): KoaRouter {
+    const router = new KoaRouter({ exclusive: 'specificity' });
+    for (const { method, template, route } of this.entries)
+      router.register(koaPath(template), [method], stackFor(route), { name: route.label });
+    return router;
+  }
+
+  /** The route a request would take, and its parameters (the self-check's view of the same router). */
   match(method: string, path: string): RouteMatch | undefined {
-    for (const { method: m, pattern, names, route } of this.routes) {
-      if (m !== method) continue;
-      const found = pattern.exec(path);
-      if (!found) continue;
-      // A segment that is not valid percent-encoding, or decodes to a NUL, names nothing: kept as
-      // written it is a 404 like any unknown id (and never reaches a database that refuses NULs).
-      const params = Object.fromEntries(names.map((name, i) => [name, decodeSegment(found[i + 1])]));
-      return { route, params };
-    }
-    return undefined;
+    this.matcher ??= this.koaRouter(() => [(_ctx, next) => next()]);
+    const layers = this.matcher.match(path, method).pathAndMethod;
+    const layer = layers.reduce<(typeof layers)[number] | undefined>(
+      (best, l) => (!best || l.paramNames.length < best.paramNames.length ? l : best),
+      undefined,
+    );
+    const entry = layer && this.entries.find((e) => e.route.label === layer.name);
+    if (!layer || !entry) return undefined;
+    const captures = layer.captures(path);
+    return { route: entry.route, params: safeParams(layer.params(path, captures, {}), captures) };
   }
 
   /** Every route's method and template, for the self-check. */
-  list(): { method: string; names: string[]; route: Route }[] {
-    return this.routes.map(({ method, names, route }) => ({ method, names, route }));
-  }
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    const decoded = decodeURIComponent(segment);
-    return decoded.includes('\u0000') ? segment : decoded;
-  } catch {
-    return segment;
+  list(): { method: string; template: string; route: Route }[] {
+    return this.entries.map(({ method, template, route }) => ({ method, template, route }));
   }
 }

@@ -51,17 +51,51 @@ test('publishable keys may not call address operations: 403 publishable_key_not_
   }
 });
 
-test('unknown routes and methods: 404 unrecognized_endpoint', async (t, { api }) => {
+test('unknown routes: 404 unrecognized_endpoint', async (t, { api }) => {
   for (const [method, path] of [
     ['GET', '/v1/nothing'],
-    ['PATCH', '/v1/addresses'],
     ['GET', '/v2/addresses'],
-    ['POST', '/v1/addresses/adr_1'],
+    ['POST', '/v1/addresses/adr_1/more'],
   ]) {
     const r = await api(method, path);
     t.is(r.status, 404, `${method} ${path}`);
     t.is(r.body.error.code, 'unrecognized_endpoint');
   }
+});
+
+test('a known path asked with a method it does not serve: 405 in the spec body, with Allow', async (t, { engine }) => {
+  const cases: [string, string, string][] = [
+    ['PATCH', '/v1/addresses', 'HEAD, GET, POST'],
+    ['POST', '/v1/addresses/adr_1', 'HEAD, GET, DELETE'],
+    ['PUT', '/v1/postcards/psc_1', 'HEAD, GET, DELETE'],
+    ['DELETE', '/v1/openapi.json', 'HEAD, GET'],
+  ];
+  for (const [method, path, allow] of cases) {
+    const r = await fetch(`${engine.url}${path}`, {
+      method,
+      headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+    });
+    t.is(r.status, 405, `${method} ${path}`);
+    const methods = (list: string | null) => (list ?? '').split(', ').sort().join(', ');
+    t.is(methods(r.headers.get('allow')), methods(allow), `${method} ${path}`);
+    const body = (await r.json()) as { error: { code: string; status_code: number; message: string } };
+    t.like(body.error, { code: 'method_not_allowed', status_code: 405 }, `${method} ${path}`);
+  }
+  const head = await fetch(`${engine.url}/v1/addresses`, {
+    method: 'HEAD',
+    headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+  });
+  t.is(head.status, 200, 'HEAD is answered wherever GET is');
+  t.is(await head.text(), '');
+});
+
+test('literal paths win over parameterized ones', async (t, { api }) => {
+  // /v1/bulk/us_verifications and /v1/us_verifications/{id}-like shapes must not shadow each other
+  const bulk = await api('POST', '/v1/bulk/us_verifications', {
+    json: { addresses: [{ primary_line: 'deliverable', zip_code: '94107' }] },
+  });
+  t.is(bulk.status, 200, JSON.stringify(bulk.body));
+  t.true(Array.isArray(bulk.body.addresses));
 });
 
 test('malformed JSON is 422, never 500', async (t, { engine }) => {

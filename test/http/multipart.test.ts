@@ -17,7 +17,7 @@ let seen:
 
 const server = http.createServer((req, res) => {
   parseBody(req, { maxBytes: 1024, maxFileBytes: 2048, fileFields: ['front', 'back'], uploadDir }).then(
-    (parsed) => {
+    async (parsed) => {
       seen = {
         fields: parsed.fields,
         files: parsed.files.map((f) => ({
@@ -27,7 +27,7 @@ const server = http.createServer((req, res) => {
           bytes: fs.readFileSync(f.path, 'latin1'),
         })),
       };
-      discardUploads(parsed.files);
+      await discardUploads(parsed.files);
       res.end(JSON.stringify({ ok: true }));
     },
     (error: unknown) => {

@@ -43,7 +43,7 @@ test('served without a key, as JSON, with the request origin as server', async (
   t.deepEqual(doc.servers, [{ url: engine.url }]);
   const withKey = await client(engine.url, engine.keys.test)('GET', '/v1/openapi.json');
   t.is(withKey.status, 200);
-  t.is((await client(engine.url, engine.keys.test)('POST', '/v1/openapi.json')).status, 404, 'only GET is served');
+  t.is((await client(engine.url, engine.keys.test)('POST', '/v1/openapi.json')).status, 405, 'only GET is served');
 });
 
 test('is a valid OpenAPI 3.1 document (and the validator does refuse a broken one)', async (t) => {
