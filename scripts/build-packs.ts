@@ -1,13 +1,13 @@
 // Builds the two workflow packs from the catalog:
 //   dist/n8n-nodes-printpost/  an n8n community package (n8n-nodes-starter layout: sources next to
-//                              dist/, `files` ships dist/ only); n8n-workflow its only peer dependency
+//                              dist/, `files` ships dist/ only); n8n-workflow its only peer dependency;
+//                              the node's description files are the committed ones (n8n-descriptions.ts)
 //   dist/zapier-printpost/     a Zapier Platform app; zapier-platform-core its one dependency
 // The catalog is frozen into each bundle as JSON: the packs never carry the engine's code.
 // Usage: node --import tsx scripts/build-packs.ts [--quiet]
 import { build, type Plugin } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { n8nNodeSource } from './n8n-node-source';
 import { packCatalog } from '../nodes/common/catalog-data';
 
 const ROOT = resolve(__dirname, '..');
@@ -62,9 +62,17 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   const credOut = join(N8N_DIR, 'dist/credentials');
   // the sources, in the layout n8n's lint rules and tooling expect (not shipped: see `files`); the node
   // itself is written with its description as a literal, and the published code is built from it
-  for (const f of ['runtime.ts', 'uploads.ts', 'Printpost.node.json', 'printpost.svg', 'printpost.dark.svg'])
+  for (const f of [
+    'Printpost.node.ts',
+    'descriptions',
+    'runtime.ts',
+    'runtime-instance.ts',
+    'uploads.ts',
+    'Printpost.node.json',
+    'printpost.svg',
+    'printpost.dark.svg',
+  ])
     copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/Printpost', f));
-  write(join(N8N_DIR, 'nodes/Printpost/Printpost.node.ts'), await n8nNodeSource(packCatalog));
   for (const f of ['pack-catalog.ts', 'schema.ts', 'multipart.ts'])
     copy(`nodes/common/${f}`, join(N8N_DIR, 'nodes/common', f));
   copy('credentials/api-error.ts', join(N8N_DIR, 'credentials/api-error.ts'));

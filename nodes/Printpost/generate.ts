@@ -143,32 +143,46 @@ function operationOption(r: PackResource, op: PackOperation, runtime: NodeRuntim
   return { name: operationLabel(op), value: op.name, action: op.summary, description: op.summary, routing };
 }
 
-/** Every parameter of the node: Resource, then per resource its Operation, then per operation its fields. */
+/** The Resource selector, first of the node's parameters. */
+export function resourceProperty(resources: readonly PackResource[]): INodeProperties {
+  return {
+    displayName: 'Resource',
+    name: 'resource',
+    type: 'options',
+    noDataExpression: true,
+    options: resources.map((r) => ({ name: title(r.name), value: r.name, description: r.description })),
+    default: resources[0]?.name ?? '',
+  };
+}
+
+/** One resource's parameters, as n8n's own nodes split them: its Operation selector, then its fields. */
+export function resourceProperties(
+  r: PackResource,
+  resources: readonly PackResource[],
+  runtime: NodeRuntime = nodeRuntime(resources),
+): { operations: INodeProperties[]; fields: INodeProperties[] } {
+  const operation: INodeProperties = {
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    displayOptions: { show: { resource: [r.name] } },
+    options: r.operations.map((op) => operationOption(r, op, runtime)),
+    default: r.operations[0]?.name ?? '',
+  };
+  return { operations: [operation], fields: r.operations.flatMap((op) => operationParameters(r, op, resources)) };
+}
+
+/** Every parameter of the node: Resource, then per resource its Operation and its operations' fields. */
 export function nodeProperties(
   resources: readonly PackResource[],
   runtime: NodeRuntime = nodeRuntime(resources),
 ): INodeProperties[] {
-  const props: INodeProperties[] = [
-    {
-      displayName: 'Resource',
-      name: 'resource',
-      type: 'options',
-      noDataExpression: true,
-      options: resources.map((r) => ({ name: title(r.name), value: r.name, description: r.description })),
-      default: resources[0]?.name ?? '',
-    },
+  return [
+    resourceProperty(resources),
+    ...resources.flatMap((r) => {
+      const { operations, fields } = resourceProperties(r, resources, runtime);
+      return [...operations, ...fields];
+    }),
   ];
-  for (const r of resources) {
-    props.push({
-      displayName: 'Operation',
-      name: 'operation',
-      type: 'options',
-      noDataExpression: true,
-      displayOptions: { show: { resource: [r.name] } },
-      options: r.operations.map((op) => operationOption(r, op, runtime)),
-      default: r.operations[0]?.name ?? '',
-    });
-  }
-  for (const r of resources) for (const op of r.operations) props.push(...operationParameters(r, op, resources));
-  return props;
 }

@@ -8,6 +8,7 @@ import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8
 import { allOperations, catalog } from '../../engine/catalog';
 import { toPackCatalog, type PackResource } from '../../nodes/common/pack-catalog';
 import { nodeProperties } from '../../nodes/Printpost/generate';
+import { descriptionFiles, writeDescriptions } from '../../scripts/n8n-descriptions';
 import { buildApp, coverage } from '../../nodes/zapier/app';
 import { buildBody } from '../../nodes/zapier/fields';
 import { builtPacks } from './build-once';
@@ -313,15 +314,21 @@ test('Zapier generator: the synthetic app validates; flat inputs fold back into 
   t.false('insert' in byKey, 'a file-only field has no text form');
 });
 
-test('the published n8n node source holds its description as a literal: every operation and field visible, equal to the generated one', async (t) => {
-  const { n8nDir } = await builtPacks();
-  const source = fs.readFileSync(join(n8nDir, 'nodes/Printpost/Printpost.node.ts'), 'utf8');
-  t.false(/nodeDescription|nodeProperties/.test(source), 'nothing is generated when the node loads');
+test('the n8n description files are committed as generated from the catalog, and the published node reads them', async (t) => {
+  const differ = await writeDescriptions(true);
+  t.deepEqual(differ, [], 'run npm run build:n8n and commit nodes/Printpost/descriptions');
+  const files = await descriptionFiles();
+  const all = [...files.values()].join('\n');
   for (const { resource, operation } of allOperations()) {
-    t.true(source.includes(`value: '${operation.name}'`), `${resource.name}.${operation.name}`);
+    t.true(all.includes(`value: '${operation.name}'`), `${resource.name}.${operation.name}`);
     for (const field of Object.keys(operation.body?.properties ?? {}))
-      t.true(source.includes(`'${field}'`), `${resource.name}.${operation.name}: ${field}`);
+      t.true(all.includes(`'${field}'`), `${resource.name}.${operation.name}: ${field}`);
   }
+  const { n8nDir } = await builtPacks();
+  const shipped = fs.readdirSync(join(n8nDir, 'nodes/Printpost/descriptions')).sort();
+  t.deepEqual(shipped, [...files.keys()].sort());
+  const source = fs.readFileSync(join(n8nDir, 'nodes/Printpost/Printpost.node.ts'), 'utf8');
+  t.false(/nodeDescription|nodeProperties\(/.test(source), 'nothing is generated when the node loads');
   const { description } = await built();
   t.deepEqual(
     JSON.parse(JSON.stringify(description.properties)),

@@ -178,7 +178,7 @@ test('a postcard front from a binary property (a real PDF) goes as multipart, ot
           use_type: 'marketing',
           merge_variables: '{"name": "Harry"}',
           metadata: { pairs: [{ key: 'upload', value: 'binary' }] },
-          qr_code: { redirect_url: 'https://example.com/offer', width: 1.5 },
+          qr_code: { redirect_url: 'https://example.com/offer', width: 1.5, top: 0.5, left: 0.5 },
         },
       }),
     ],

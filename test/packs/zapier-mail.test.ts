@@ -87,6 +87,8 @@ test('a postcard from flat inline addresses, HTML and merge variables', async (t
     metadata: { source: 'zapier' },
     qr_code__redirect_url: 'https://example.com/offer',
     qr_code__width: '1.5',
+    qr_code__top: '0.5',
+    qr_code__left: '0.5',
   });
   t.regex(card.id, /^psc_/);
   t.deepEqual(card.merge_variables, { name: 'Harry' });
