@@ -8,6 +8,9 @@ import { Router } from '../../engine/http/router';
 import { openApiDocument } from '../../engine/openapi/generate';
 import { DATABASES } from '../helpers/matrix';
 import { openFreshServices } from '../helpers/services';
+import { toPackCatalog } from '../../nodes/common/pack-catalog';
+import { nodeProperties } from '../../nodes/Printpost/generate';
+import { coverage } from '../../nodes/zapier/app';
 
 const sampleValue = (name: string) => (name === 'id' ? 'x_1' : `${prefixOfParameter(name)}_1`);
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_m, name: string) => sampleValue(name));
@@ -103,4 +106,44 @@ test('no list filter carries a default: a filter left out of the query must filt
       t.is(filter.schema.default, undefined, `${resource.name} ${filter.name} has a default`);
     }
   }
+});
+
+/**
+ * One row per catalog operation: where each product serves it. The engine routes it to its handler,
+ * the OpenAPI document declares it, the n8n node offers it under its resource, the Zapier app has it
+ * (a create, a search, or the hidden list trigger that fills dropdowns).
+ */
+function selfCheckTable() {
+  const router = new Router();
+  const openapi = openApiDocument().paths as Record<string, Record<string, unknown>>;
+  const packResources = toPackCatalog(catalog);
+  const n8nOperations = new Set(
+    nodeProperties(packResources)
+      .filter((p) => p.name === 'operation')
+      .flatMap((p) =>
+        (p.options as { value: string }[]).map((o) => `${String(p.displayOptions?.show?.resource)}.${o.value}`),
+      ),
+  );
+  const zapier = new Map(coverage(packResources).map((c) => [`${c.resource}.${c.operation}`, c.zapier]));
+  return allOperations().map(({ resource, operation }) => {
+    const match = router.match(operation.method, fill(operation.path));
+    const name = `${resource.name}.${operation.name}`;
+    return {
+      operation: name,
+      route: match?.route.kind === 'api' && match.route.operation === operation ? match.route.label : undefined,
+      handler: match?.route.kind === 'api' ? typeof match.route.handler : undefined,
+      openapi: openapi[operation.path]?.[operation.method.toLowerCase()]
+        ? `${operation.method} ${operation.path}`
+        : undefined,
+      n8n: n8nOperations.has(name) ? name : undefined,
+      zapier: zapier.get(name),
+    };
+  });
+}
+
+test('the self-check table: every operation has its route, handler, OpenAPI entry, n8n operation and Zapier key', (t) => {
+  const table = selfCheckTable();
+  const gaps = table.filter((row) => Object.values(row).some((cell) => cell === undefined));
+  t.deepEqual(gaps, []);
+  for (const row of table) t.is(row.handler, 'function', row.operation);
 });
