@@ -1,9 +1,34 @@
 import { addressInput, addressObjectFields } from './address-fields';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
+import { operation } from './operation';
 
-/** The create body, held once: the operation and its typed handler share it. */
-export const addressSchemas = { body: addressInput() };
+export const addressOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/addresses',
+    summary: 'Create an address',
+    body: addressInput(),
+    response: 'object',
+    idempotent: true,
+  }),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/addresses/{id}',
+    summary: 'Retrieve an address',
+    response: 'object',
+  }),
+  list: listOperation('/v1/addresses', 'List addresses'),
+  delete: operation({
+    name: 'delete',
+    method: 'DELETE',
+    path: '/v1/addresses/{id}',
+    summary: 'Delete an address',
+    response: 'deleted',
+  }),
+};
 
 export const addresses = defineResource({
   name: 'addresses',
@@ -12,20 +37,7 @@ export const addresses = defineResource({
   idPrefix: 'adr',
   description: 'The address book: saved addresses to use as the recipient or sender of mailpieces.',
   fields: addressObjectFields(),
-  operations: [
-    {
-      name: 'create',
-      method: 'POST',
-      path: '/v1/addresses',
-      summary: 'Create an address',
-      body: addressSchemas.body,
-      response: 'object',
-      idempotent: true,
-    },
-    { name: 'retrieve', method: 'GET', path: '/v1/addresses/{id}', summary: 'Retrieve an address', response: 'object' },
-    listOperation('/v1/addresses', 'List addresses'),
-    { name: 'delete', method: 'DELETE', path: '/v1/addresses/{id}', summary: 'Delete an address', response: 'deleted' },
-  ],
+  operations: Object.values(addressOperations),
   events: ['address.created', 'address.deleted'],
   sample: {
     id: 'adr_d3489cd64c791ab5',

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { description, metadata, nullable } from './fields';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
+import { operation } from './operation';
 import { withRules } from './rules';
 import { isBlank } from './blank';
 import type { Rule } from './types';
@@ -36,59 +37,86 @@ const checkTemplate = () =>
     examples: ['common'],
   });
 
-/** The bodies, held once: the operations and their typed handlers share them. */
-export const bankAccountSchemas = {
-  create: {
-    body: withRules(
-      Type.Object({
-        description: Type.Optional(description()),
-        routing_number: Type.String({
-          pattern: '^\\d{9}$',
-          errorMessage: 'must be exactly 9 digits',
-          description: 'The ABA routing number: 9 digits with a valid check digit.',
-          examples: ['322271627'],
-        }),
-        account_number: Type.String({
-          minLength: 1,
-          maxLength: 17,
-          pattern: '^\\d+$',
-          errorMessage: 'must be digits only',
-          description: 'The account number, at most 17 digits.',
-          examples: ['123456789'],
-        }),
-        account_type: Type.Union([Type.Literal('company'), Type.Literal('individual')], {
-          description: 'Who holds the account: company or individual.',
-          examples: ['company'],
-        }),
-        signatory: Type.String({
-          minLength: 1,
-          ...str(30, 'The name printed as the signatory on checks, at most 30 characters.', 'Jane Doe'),
-        }),
-        check_template: Type.Optional(checkTemplate()),
-        fractional_routing_number: Type.Optional(
-          str(20, 'The fractional routing number (jpm checks).', '90-7162/3222'),
-        ),
-        city: Type.Optional(str(200, "The bank's city (jpm checks).", 'San Francisco')),
-        state: Type.Optional(str(200, "The bank's state (jpm checks).", 'CA')),
-        zipcode: Type.Optional(str(40, "The bank's ZIP code (jpm checks).", '94107')),
-        metadata: Type.Optional(metadata()),
-      }),
-      [validRouting, jpmNeedsAddress],
-    ),
-  },
-  verify: {
-    body: Type.Object({
-      amounts: Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), {
-        minItems: 2,
-        maxItems: 2,
-        description: 'The two micro-deposit amounts in cents, each 1 to 100.',
-        examples: [[25, 63]],
-      }),
+const createBody = withRules(
+  Type.Object({
+    description: Type.Optional(description()),
+    routing_number: Type.String({
+      pattern: '^\\d{9}$',
+      errorMessage: 'must be exactly 9 digits',
+      description: 'The ABA routing number: 9 digits with a valid check digit.',
+      examples: ['322271627'],
     }),
-  },
-};
+    account_number: Type.String({
+      minLength: 1,
+      maxLength: 17,
+      pattern: '^\\d+$',
+      errorMessage: 'must be digits only',
+      description: 'The account number, at most 17 digits.',
+      examples: ['123456789'],
+    }),
+    account_type: Type.Union([Type.Literal('company'), Type.Literal('individual')], {
+      description: 'Who holds the account: company or individual.',
+      examples: ['company'],
+    }),
+    signatory: Type.String({
+      minLength: 1,
+      ...str(30, 'The name printed as the signatory on checks, at most 30 characters.', 'Jane Doe'),
+    }),
+    check_template: Type.Optional(checkTemplate()),
+    fractional_routing_number: Type.Optional(str(20, 'The fractional routing number (jpm checks).', '90-7162/3222')),
+    city: Type.Optional(str(200, "The bank's city (jpm checks).", 'San Francisco')),
+    state: Type.Optional(str(200, "The bank's state (jpm checks).", 'CA')),
+    zipcode: Type.Optional(str(40, "The bank's ZIP code (jpm checks).", '94107')),
+    metadata: Type.Optional(metadata()),
+  }),
+  [validRouting, jpmNeedsAddress],
+);
 
-export type BankAccountInput = Static<typeof bankAccountSchemas.create.body>;
+const verifyBody = Type.Object({
+  amounts: Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), {
+    minItems: 2,
+    maxItems: 2,
+    description: 'The two micro-deposit amounts in cents, each 1 to 100.',
+    examples: [[25, 63]],
+  }),
+});
+
+export type BankAccountInput = Static<typeof createBody>;
+
+export const bankAccountOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/bank_accounts',
+    summary: 'Create a bank account',
+    body: createBody,
+    response: 'object',
+    idempotent: true,
+  }),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/bank_accounts/{id}',
+    summary: 'Retrieve a bank account',
+    response: 'object',
+  }),
+  list: listOperation('/v1/bank_accounts', 'List bank accounts'),
+  delete: operation({
+    name: 'delete',
+    method: 'DELETE',
+    path: '/v1/bank_accounts/{id}',
+    summary: 'Delete a bank account',
+    response: 'deleted',
+  }),
+  verify: operation({
+    name: 'verify',
+    method: 'POST',
+    path: '/v1/bank_accounts/{id}/verify',
+    summary: 'Verify a bank account',
+    body: verifyBody,
+    response: 'object',
+  }),
+};
 
 export const bankAccounts = defineResource({
   name: 'bank_accounts',
@@ -115,40 +143,7 @@ export const bankAccounts = defineResource({
     microdeposit_type: nullable(Type.Literal('amounts')),
     metadata: metadata(),
   },
-  operations: [
-    {
-      name: 'create',
-      method: 'POST',
-      path: '/v1/bank_accounts',
-      summary: 'Create a bank account',
-      body: bankAccountSchemas.create.body,
-      response: 'object',
-      idempotent: true,
-    },
-    {
-      name: 'retrieve',
-      method: 'GET',
-      path: '/v1/bank_accounts/{id}',
-      summary: 'Retrieve a bank account',
-      response: 'object',
-    },
-    listOperation('/v1/bank_accounts', 'List bank accounts'),
-    {
-      name: 'delete',
-      method: 'DELETE',
-      path: '/v1/bank_accounts/{id}',
-      summary: 'Delete a bank account',
-      response: 'deleted',
-    },
-    {
-      name: 'verify',
-      method: 'POST',
-      path: '/v1/bank_accounts/{id}/verify',
-      summary: 'Verify a bank account',
-      body: bankAccountSchemas.verify.body,
-      response: 'object',
-    },
-  ],
+  operations: Object.values(bankAccountOperations),
   events: ['bank_account.created', 'bank_account.deleted', 'bank_account.verified'],
   sample: {
     id: 'bank_8cad8df5354d33f',

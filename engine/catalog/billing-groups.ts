@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
+import { operation } from './operation';
 import { nullable } from './fields';
 
 const name = () =>
@@ -23,9 +24,32 @@ const groupDescription = () =>
   );
 
 /** Plain bodies: the generic create and update serve them (engine/http/handlers/generic.ts). */
-const billingGroupSchemas = {
-  create: { body: Type.Object({ name: name(), description: Type.Optional(groupDescription()) }) },
-  update: { body: Type.Object({ name: Type.Optional(name()), description: Type.Optional(groupDescription()) }) },
+export const billingGroupOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/billing_groups',
+    summary: 'Create a billing group',
+    body: Type.Object({ name: name(), description: Type.Optional(groupDescription()) }),
+    response: 'object',
+    idempotent: true,
+  }),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/billing_groups/{id}',
+    summary: 'Retrieve a billing group',
+    response: 'object',
+  }),
+  list: listOperation('/v1/billing_groups', 'List billing groups', { sorts: ['date_created'] }),
+  update: operation({
+    name: 'update',
+    method: 'POST',
+    path: '/v1/billing_groups/{id}',
+    summary: 'Update a billing group',
+    body: Type.Object({ name: Type.Optional(name()), description: Type.Optional(groupDescription()) }),
+    response: 'object',
+  }),
 };
 
 export const billingGroups = defineResource({
@@ -35,33 +59,7 @@ export const billingGroups = defineResource({
   idPrefix: 'bg',
   description: 'Named groups that mailpieces are billed to; a piece names one by billing_group_id.',
   fields: { name: Type.String(), description: nullable(Type.String()) },
-  operations: [
-    {
-      name: 'create',
-      method: 'POST',
-      path: '/v1/billing_groups',
-      summary: 'Create a billing group',
-      body: billingGroupSchemas.create.body,
-      response: 'object',
-      idempotent: true,
-    },
-    {
-      name: 'retrieve',
-      method: 'GET',
-      path: '/v1/billing_groups/{id}',
-      summary: 'Retrieve a billing group',
-      response: 'object',
-    },
-    listOperation('/v1/billing_groups', 'List billing groups', { sorts: ['date_created'] }),
-    {
-      name: 'update',
-      method: 'POST',
-      path: '/v1/billing_groups/{id}',
-      summary: 'Update a billing group',
-      body: billingGroupSchemas.update.body,
-      response: 'object',
-    },
-  ],
+  operations: Object.values(billingGroupOperations),
   events: [],
   sample: {
     id: 'bg_4bb02b527a72667d0',

@@ -1,7 +1,7 @@
 // List filters and sort orders, declared per list operation. Each filter names the `objects` column it
 // reads: a real, indexed column that the store fills from the object's field of the same name, so no
 // filter ever searches the JSON body.
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { listQuery } from './fields';
 import type { HttpMethod, Operation } from './types';
 import type { FilterColumn, FilterMatch, ListFilter, SortColumn } from './list-types';
@@ -25,12 +25,21 @@ function sortSchema(columns: readonly SortColumn[]) {
   });
 }
 
+/**
+ * The common list parameters as every list query has them (filters aside): what reading a list
+ * (engine/http/list.ts) checks a validated query against once, which types them without a cast.
+ */
+export const listQueryView = Type.Object(
+  { ...listQuery().properties, sort_by: Type.Optional(sortSchema(['date_created', 'send_date'])) },
+  { additionalProperties: true },
+);
+
 /** The list operation of a collection, its query built from the common parameters, filters and sorts. */
-export function listOperation(
-  path: string,
+export function listOperation<const P extends string>(
+  path: P,
   summary: string,
   options: { filters?: ListFilter[]; sorts?: SortColumn[] } = {},
-): Operation {
+): Operation<P, undefined, TObject> {
   const filters = options.filters ?? [];
   const sorts = options.sorts ?? [];
   const common = listQuery();

@@ -9,3 +9,14 @@ export const prefixOfParameter = (name: string): string | undefined => /^([a-z]+
 
 /** The id pattern every resource's ids follow, from its prefix. */
 export const idPatternFor = (prefix: string): string => `^${prefix}_[a-zA-Z0-9]+$`;
+
+/** The parameters `template` names, read from what a router matched; each must be there. */
+export function pathParams(template: string, matched: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    pathParameterNames(template).map((name) => {
+      const value = matched[name];
+      if (value === undefined) throw new Error(`the route of ${template} matched no {${name}}`);
+      return [name, value];
+    }),
+  );
+}

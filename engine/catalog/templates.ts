@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { description, id, metadata, nullable, stamps, objectName } from './fields';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
+import { operation } from './operation';
 
 const html = () =>
   Type.String({
@@ -49,28 +50,6 @@ const versionObject = () =>
 
 export type VersionObject = Static<ReturnType<typeof versionObject>>;
 
-/** The bodies, held once: the operations and their typed handlers share them. */
-export const templateSchemas = {
-  create: { body: Type.Object({ ...versionInput(), metadata: Type.Optional(metadata()) }) },
-  update: {
-    body: Type.Object({
-      description: Type.Optional(description()),
-      published_version: Type.Optional(id('vrsn', 'version to publish')),
-    }),
-  },
-};
-
-export const versionSchemas = {
-  create: { body: Type.Object(versionInput()) },
-  update: {
-    body: Type.Object({
-      description: Type.Optional(description()),
-      engine: Type.Optional(engine()),
-      required_vars: Type.Optional(requiredVars()),
-    }),
-  },
-};
-
 const SAMPLE_VERSION: VersionObject = {
   id: 'vrsn_362184d96d9b0c9',
   description: 'Spring campaign',
@@ -81,6 +60,81 @@ const SAMPLE_VERSION: VersionObject = {
   date_created: '2026-11-20T18:39:45.123Z',
   date_modified: '2026-11-20T18:39:45.123Z',
   object: 'version',
+};
+
+export const templateOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/templates',
+    summary: 'Create a template',
+    body: Type.Object({ ...versionInput(), metadata: Type.Optional(metadata()) }),
+    response: 'object',
+  }),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/templates/{id}',
+    summary: 'Retrieve a template',
+    response: 'object',
+  }),
+  list: listOperation('/v1/templates', 'List templates'),
+  update: operation({
+    name: 'update',
+    method: 'POST',
+    path: '/v1/templates/{id}',
+    summary: 'Update a template',
+    body: Type.Object({
+      description: Type.Optional(description()),
+      published_version: Type.Optional(id('vrsn', 'version to publish')),
+    }),
+    response: 'object',
+  }),
+  delete: operation({
+    name: 'delete',
+    method: 'DELETE',
+    path: '/v1/templates/{id}',
+    summary: 'Delete a template and its versions',
+    response: 'deleted',
+  }),
+};
+
+export const versionOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/templates/{tmpl_id}/versions',
+    summary: 'Create a template version',
+    body: Type.Object(versionInput()),
+    response: 'object',
+  }),
+  list: listOperation('/v1/templates/{tmpl_id}/versions', 'List template versions'),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/templates/{tmpl_id}/versions/{id}',
+    summary: 'Retrieve a template version',
+    response: 'object',
+  }),
+  update: operation({
+    name: 'update',
+    method: 'POST',
+    path: '/v1/templates/{tmpl_id}/versions/{id}',
+    summary: 'Update a template version',
+    body: Type.Object({
+      description: Type.Optional(description()),
+      engine: Type.Optional(engine()),
+      required_vars: Type.Optional(requiredVars()),
+    }),
+    response: 'object',
+  }),
+  delete: operation({
+    name: 'delete',
+    method: 'DELETE',
+    path: '/v1/templates/{tmpl_id}/versions/{id}',
+    summary: 'Delete a template version',
+    response: 'deleted',
+  }),
 };
 
 export const templates = defineResource({
@@ -95,33 +149,7 @@ export const templates = defineResource({
     published_version: versionObject(),
     metadata: metadata(),
   },
-  operations: [
-    {
-      name: 'create',
-      method: 'POST',
-      path: '/v1/templates',
-      summary: 'Create a template',
-      body: templateSchemas.create.body,
-      response: 'object',
-    },
-    { name: 'retrieve', method: 'GET', path: '/v1/templates/{id}', summary: 'Retrieve a template', response: 'object' },
-    listOperation('/v1/templates', 'List templates'),
-    {
-      name: 'update',
-      method: 'POST',
-      path: '/v1/templates/{id}',
-      summary: 'Update a template',
-      body: templateSchemas.update.body,
-      response: 'object',
-    },
-    {
-      name: 'delete',
-      method: 'DELETE',
-      path: '/v1/templates/{id}',
-      summary: 'Delete a template and its versions',
-      response: 'deleted',
-    },
-  ],
+  operations: Object.values(templateOperations),
   events: [],
   sample: {
     id: 'tmpl_c94e83ca2cd5121',
@@ -142,39 +170,7 @@ export const templateVersions = defineResource({
   idPrefix: 'vrsn',
   description: "A template's HTML at one point; create a new version to change it, then publish it.",
   schema: versionObject(),
-  operations: [
-    {
-      name: 'create',
-      method: 'POST',
-      path: '/v1/templates/{tmpl_id}/versions',
-      summary: 'Create a template version',
-      body: versionSchemas.create.body,
-      response: 'object',
-    },
-    listOperation('/v1/templates/{tmpl_id}/versions', 'List template versions'),
-    {
-      name: 'retrieve',
-      method: 'GET',
-      path: '/v1/templates/{tmpl_id}/versions/{id}',
-      summary: 'Retrieve a template version',
-      response: 'object',
-    },
-    {
-      name: 'update',
-      method: 'POST',
-      path: '/v1/templates/{tmpl_id}/versions/{id}',
-      summary: 'Update a template version',
-      body: versionSchemas.update.body,
-      response: 'object',
-    },
-    {
-      name: 'delete',
-      method: 'DELETE',
-      path: '/v1/templates/{tmpl_id}/versions/{id}',
-      summary: 'Delete a template version',
-      response: 'deleted',
-    },
-  ],
+  operations: Object.values(versionOperations),
   events: [],
   sample: SAMPLE_VERSION,
 });

@@ -1,6 +1,6 @@
 // The API held as data. Nothing in here imports engine code: the n8n and Zapier packs compile
 // this folder into themselves at build time.
-import type { TObject } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { ListFilter, SortColumn } from './list-types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
@@ -22,17 +22,35 @@ export type Rule = (body: Record<string, unknown>, at: (field: string) => string
 /** What an operation returns, so the packs know how to shape their output. */
 export type ResponseShape = 'object' | 'list' | 'deleted';
 
-export interface Operation {
+/**
+ * The names of a path template's parameters, from the template itself: `'tmpl_id' | 'id'` for
+ * `/v1/templates/{tmpl_id}/versions/{id}`; any name for a path only known as a string.
+ */
+export type PathParamNames<P extends string> = string extends P
+  ? string
+  : P extends `${string}{${infer Name}}${infer Rest}`
+    ? Name | PathParamNames<Rest>
+    : never;
+
+/**
+ * One operation of the API. Its path, body and query schemas are type parameters, so what serves it
+ * receives their static types (see engine/http/operation.ts); a resource holds its operations erased.
+ */
+export interface Operation<
+  P extends string = string,
+  B extends TObject | undefined = TObject | undefined,
+  Q extends TObject | undefined = TObject | undefined,
+> {
   /** stable key: `create`, `retrieve`, `list`, `delete`, `cancel`, `update`, `verify`, ... */
   name: string;
   method: HttpMethod;
   /** path under the base URL, `{id}` for the resource id */
-  path: string;
+  path: P;
   summary: string;
   /** body schema of POST/PATCH operations */
-  body?: TObject;
+  body?: B;
   /** query parameters of this operation (list filters, `case`, ...) */
-  query?: TObject;
+  query?: Q;
   /** rules of the whole body; rules of an object schema travel with it (catalog/rules.ts) */
   rules?: readonly Rule[];
   response: ResponseShape;
@@ -53,6 +71,9 @@ export interface Operation {
   /** list operations: the columns `sort_by` may name */
   sorts?: SortColumn[];
 }
+
+/** The static type of an operation's body, for code below the HTTP layer that takes it. */
+export type BodyOf<O extends Operation> = Static<NonNullable<O['body']>>;
 
 export interface Resource {
   /** plural path segment and catalog key, e.g. `addresses` */

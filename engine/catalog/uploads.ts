@@ -21,7 +21,7 @@ export function receivedUpload<T extends UploadRef>(ref: T): T {
   return ref;
 }
 
-const isUploadRef = (value: unknown): value is UploadRef =>
+export const isUploadRef = (value: unknown): value is UploadRef =>
   typeof value === 'object' && value !== null && received.has(value);
 
 TypeRegistry.Set('Upload', (_schema, value) => isUploadRef(value));

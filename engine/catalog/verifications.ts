@@ -3,6 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Resource } from './types';
 import { defineResource } from './resource';
+import { operation } from './operation';
 import {
   autocompleteBody,
   autocompleteQuery,
@@ -81,15 +82,40 @@ export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
   object: 'us_verification',
 };
 
-// The schemas of each operation, held once: the operations below and the handlers typed by them
-// (engine/http/handlers/verifications.ts) share these very objects.
-export const usVerificationSchemas = { body: usVerificationBody(), query: caseQuery() };
-export const intlVerificationSchemas = { body: intlVerificationBody() };
-export const autocompleteSchemas = { body: autocompleteBody(), query: autocompleteQuery() };
-export const zipLookupSchemas = { body: zipLookupBody() };
+// A single verification's body is also each entry of the bulk form: one schema for both.
+const usBody = usVerificationBody();
+const usQuery = caseQuery();
+const intlBody = intlVerificationBody();
 
 const VERIFY_SUMMARY =
   'Test keys return the samples of the spec; live keys verify offline against the bundled ZIP database.';
+
+export const usVerificationOperations = {
+  verify: operation({
+    name: 'verify',
+    method: 'POST',
+    path: '/v1/us_verifications',
+    summary: 'Verify a US address',
+    body: usBody,
+    query: usQuery,
+    rules: usVerificationRules,
+    response: 'object',
+    publishable: true,
+    rateLimitFactor: 2,
+    freeLiveQuota: 300,
+  }),
+  verify_bulk: operation({
+    name: 'verify_bulk',
+    method: 'POST',
+    path: '/v1/bulk/us_verifications',
+    summary: 'Verify up to 20 US addresses',
+    body: bulkBody('POST /v1/us_verifications', usBody),
+    query: usQuery,
+    response: 'object',
+    responseSchema: bulkResponse(usVerificationObject(), PO_BOX_SAMPLE),
+    publishable: true,
+  }),
+};
 
 export const usVerifications = defineResource({
   name: 'us_verifications',
@@ -99,35 +125,24 @@ export const usVerifications = defineResource({
   idPattern: '^us_ver_[a-zA-Z0-9_]+$',
   description: `Verify and standardize US and US territory addresses (USPS Publication 28). ${VERIFY_SUMMARY} The first 300 live verifications a month need no payment method.`,
   schema: usVerificationObject(),
-  operations: [
-    {
-      name: 'verify',
-      method: 'POST',
-      path: '/v1/us_verifications',
-      summary: 'Verify a US address',
-      body: usVerificationSchemas.body,
-      query: usVerificationSchemas.query,
-      rules: usVerificationRules,
-      response: 'object',
-      publishable: true,
-      rateLimitFactor: 2,
-      freeLiveQuota: 300,
-    },
-    {
-      name: 'verify_bulk',
-      method: 'POST',
-      path: '/v1/bulk/us_verifications',
-      summary: 'Verify up to 20 US addresses',
-      body: bulkBody('POST /v1/us_verifications', usVerificationSchemas.body),
-      query: usVerificationSchemas.query,
-      response: 'object',
-      responseSchema: bulkResponse(usVerificationObject(), PO_BOX_SAMPLE),
-      publishable: true,
-    },
-  ],
+  operations: Object.values(usVerificationOperations),
   events: [],
   sample: PO_BOX_SAMPLE,
 });
+
+export const autocompleteOperations = {
+  autocomplete: operation({
+    name: 'autocomplete',
+    method: 'POST',
+    path: '/v1/us_autocompletions',
+    summary: 'Autocomplete a US address',
+    body: autocompleteBody(),
+    query: autocompleteQuery(),
+    response: 'object',
+    publishable: true,
+    rateLimitFactor: 2,
+  }),
+};
 
 export const usAutocompletions = defineResource({
   name: 'us_autocompletions',
@@ -137,19 +152,7 @@ export const usAutocompletions = defineResource({
   description:
     "Complete a partly typed US street line: at most ten suggestions from the account's own addresses and the ZIP database (test keys: a fixed list).",
   schema: autocompletionObject(),
-  operations: [
-    {
-      name: 'autocomplete',
-      method: 'POST',
-      path: '/v1/us_autocompletions',
-      summary: 'Autocomplete a US address',
-      body: autocompleteSchemas.body,
-      query: autocompleteSchemas.query,
-      response: 'object',
-      publishable: true,
-      rateLimitFactor: 2,
-    },
-  ],
+  operations: Object.values(autocompleteOperations),
   events: [],
   sample: {
     id: 'us_auto_a3ac97bcfbb2460ab20c',
@@ -182,6 +185,18 @@ export const ZIP_LOOKUP_SAMPLE: Static<ReturnType<typeof zipLookupObject>> = {
   object: 'us_zip_lookup',
 };
 
+export const zipLookupOperations = {
+  // The spec lets publishable keys call US and international verification and autocomplete only.
+  lookup: operation({
+    name: 'lookup',
+    method: 'POST',
+    path: '/v1/us_zip_lookups',
+    summary: 'Look up a US ZIP code',
+    body: zipLookupBody(),
+    response: 'object',
+  }),
+};
+
 export const usZipLookups = defineResource({
   name: 'us_zip_lookups',
   title: 'US ZIP lookup',
@@ -190,17 +205,7 @@ export const usZipLookups = defineResource({
   description:
     'The cities, county and kind of a 5-digit ZIP code, from the bundled ZIP database (test keys: one generic sample).',
   schema: zipLookupObject(),
-  operations: [
-    // The spec lets publishable keys call US and international verification and autocomplete only.
-    {
-      name: 'lookup',
-      method: 'POST',
-      path: '/v1/us_zip_lookups',
-      summary: 'Look up a US ZIP code',
-      body: zipLookupSchemas.body,
-      response: 'object',
-    },
-  ],
+  operations: Object.values(zipLookupOperations),
   events: [],
   sample: ZIP_LOOKUP_SAMPLE,
 });
@@ -225,6 +230,29 @@ const INTL_SAMPLE = {
   object: 'intl_verification',
 };
 
+export const intlVerificationOperations = {
+  verify: operation({
+    name: 'verify',
+    method: 'POST',
+    path: '/v1/intl_verifications',
+    summary: 'Verify an international address',
+    body: intlBody,
+    rules: intlVerificationRules,
+    response: 'object',
+    publishable: true,
+  }),
+  verify_bulk: operation({
+    name: 'verify_bulk',
+    method: 'POST',
+    path: '/v1/bulk/intl_verifications',
+    summary: 'Verify up to 20 international addresses',
+    body: bulkBody('POST /v1/intl_verifications', intlBody),
+    response: 'object',
+    responseSchema: bulkResponse(intlVerificationObject(), INTL_SAMPLE),
+    publishable: true,
+  }),
+};
+
 export const intlVerifications = defineResource({
   name: 'intl_verifications',
   title: 'International verification',
@@ -233,28 +261,7 @@ export const intlVerifications = defineResource({
   description:
     "Check and format an address outside the US: country, postal code format, lines in the country's postal order, upper case.",
   schema: intlVerificationObject(),
-  operations: [
-    {
-      name: 'verify',
-      method: 'POST',
-      path: '/v1/intl_verifications',
-      summary: 'Verify an international address',
-      body: intlVerificationSchemas.body,
-      rules: intlVerificationRules,
-      response: 'object',
-      publishable: true,
-    },
-    {
-      name: 'verify_bulk',
-      method: 'POST',
-      path: '/v1/bulk/intl_verifications',
-      summary: 'Verify up to 20 international addresses',
-      body: bulkBody('POST /v1/intl_verifications', intlVerificationSchemas.body),
-      response: 'object',
-      responseSchema: bulkResponse(intlVerificationObject(), INTL_SAMPLE),
-      publishable: true,
-    },
-  ],
+  operations: Object.values(intlVerificationOperations),
   events: [],
   sample: INTL_SAMPLE,
 });

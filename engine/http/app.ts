@@ -2,6 +2,7 @@
 // API steps of pipeline.ts, the engine's own paths without them), then the answers for what no route
 // takes: a known path asked with a method it does not serve (405, with Allow), or an unknown path (404).
 import Koa from 'koa';
+import type { RouterMiddleware } from '@koa/router';
 import { ApiError } from '../errors';
 import type { Services } from '../services';
 import { assertSecure } from './transport';
@@ -50,13 +51,13 @@ export function createApp(services: Services): Koa {
   const { config } = services;
   const app = new Koa();
   const steps = apiSteps(services);
-  const stackFor = (route: Route): Koa.Middleware[] =>
+  const stackFor = (route: Route): RouterMiddleware[] =>
     route.kind === 'api'
       ? steps(route)
       : [
           (ctx) => {
             ctx.state.route = route.label;
-            return route.serve(ctx, safeParams(ctx.params as Record<string, string>, ctx.captures ?? []));
+            return route.serve(ctx, safeParams(ctx.params, ctx.captures ?? []));
           },
         ];
   const router = addEngineRoutes(new Router(), services).koaRouter(stackFor);

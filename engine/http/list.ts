@@ -4,7 +4,9 @@ import { ApiError } from '../errors';
 import { parseIsoDate } from '../util/time';
 import type { ColumnFilter, DateRange, ListPage, ListParams } from '../store/objects';
 import type { Operation } from '../catalog/types';
-import type { SortColumn } from '../catalog/list-filters';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { listQueryView, type SortColumn } from '../catalog/list-filters';
+import { dateFilter } from '../catalog/fields';
 
 export interface ListEnvelope {
   object: 'list';
@@ -26,36 +28,42 @@ function columnFilters(operation: Operation, query: Record<string, unknown>): Co
     }));
 }
 
-function sortOrder(query: Record<string, unknown>): ListParams['sort'] {
-  const [entry] = Object.entries((query.sort_by ?? {}) as Record<string, 'asc' | 'desc'>);
-  return entry ? { column: entry[0] as SortColumn, direction: entry[1] } : undefined;
-}
+const VIEW = TypeCompiler.Compile(listQueryView);
+const RANGE = TypeCompiler.Compile(dateFilter('a date'));
+const RANGE_OPS = ['gt', 'gte', 'lt', 'lte'] as const;
+const SORT_COLUMNS: readonly SortColumn[] = ['date_created', 'send_date'];
 
 /** Reads the validated query into store parameters. */
 export function listParams(query: Record<string, unknown>, operation: Operation): ListParams {
+  if (!VIEW.Check(query)) throw new Error(`a query ${operation.path} took fails the common list view`);
   if (query.before !== undefined && query.after !== undefined)
     throw new ApiError('invalid', 'only one of before or after may be given', 422);
+  const sortBy = query.sort_by ?? {};
+  const column = SORT_COLUMNS.find((c) => sortBy[c] !== undefined);
   return {
     filters: columnFilters(operation, query),
-    sort: sortOrder(query),
-    limit: query.limit as number,
-    after: query.after as string | undefined,
-    before: query.before as string | undefined,
+    sort: column ? { column, direction: sortBy[column] ?? 'desc' } : undefined,
+    limit: query.limit ?? 10,
+    after: query.after,
+    before: query.before,
     // total_count is the one include this engine knows; any other value is ignored, as the vendor does.
-    includeTotal: Array.isArray(query.include) && query.include.includes('total_count'),
+    includeTotal: query.include?.includes('total_count') ?? false,
     dateCreated: dateRange(query.date_created, 'date_created'),
-    metadata: query.metadata as Record<string, string> | undefined,
+    metadata: query.metadata,
   };
 }
 
 /** Validates and normalizes a `{gt, gte, lt, lte}` filter to stored ISO strings. */
 function dateRange(value: unknown, field: string): DateRange | undefined {
   if (value === undefined) return undefined;
+  if (!RANGE.Check(value)) throw new Error(`${field}: a validated date filter fails its own schema`);
   const range: DateRange = {};
-  for (const [op, raw] of Object.entries(value as Record<string, string>)) {
-    const iso = parseIsoDate(String(raw));
+  for (const op of RANGE_OPS) {
+    const raw = value[op];
+    if (raw === undefined) continue;
+    const iso = parseIsoDate(raw);
     if (!iso) throw new ApiError('invalid', `${field}.${op} must be an ISO 8601 date or date-time`, 422);
-    range[op as keyof DateRange] = iso;
+    range[op] = iso;
   }
   return range;
 }

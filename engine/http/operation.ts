@@ -1,23 +1,25 @@
-// What a handler receives: the validated request of one catalog operation.
+// What serves a catalog operation, typed by the operation itself: `serve(operation, handler)` gives the
+// handler the static types of the operation's body and query schemas and the names of its path's
+// parameters. The values get those types by being validated against exactly those schemas here (the
+// checks are TypeBox type guards), so no cast stands between the wire and a handler.
 import type { Static, TObject } from '@sinclair/typebox';
-import type { Operation, Resource } from '../catalog/types';
+import type { Operation, PathParamNames, Resource } from '../catalog/types';
+import { pathParams } from '../catalog/paths';
 import type { Caller } from '../accounts/accounts';
 import type { Scope } from '../store/objects';
 import type { Services } from '../services';
 import type { UploadedFile } from './multipart';
 import type { IdempotencyClaim } from '../store/idempotency-claims';
+import { validate } from './validate';
 
-export interface OperationRequest {
+/** The static type of an operation's body or query schema; an empty record where it has none. */
+export type StaticOf<S> = [S] extends [never] ? Record<string, never> : S extends TObject ? Static<S> : never;
+
+/** What every request carries besides its own body, query and path. */
+export interface RequestContext {
   resource: Resource;
-  operation: Operation;
   caller: Caller;
   scope: Scope;
-  /** the path's named parameters (`{id}`, `{tmpl_id}`, ...), percent-decoded */
-  params: Record<string, string>;
-  /** the path's `{id}`, if any: the resource's own object */
-  id?: string;
-  body: Record<string, unknown>;
-  query: Record<string, unknown>;
   files: UploadedFile[];
   /** Service-Version in force for this request */
   version: string;
@@ -28,24 +30,52 @@ export interface OperationRequest {
   idempotency?: IdempotencyClaim;
 }
 
-/** Serves one catalog operation. `schemas`, when set, are the schemas its body and query were typed from. */
-export type Handler = ((request: OperationRequest) => Promise<unknown>) & {
-  schemas?: { body?: TObject; query?: TObject };
-};
+/** What a handler of `O` receives. */
+export interface OperationRequest<O extends Operation = Operation> extends RequestContext {
+  operation: O;
+  /** the path's named parameters (`{id}`, `{tmpl_id}`, ...), percent-decoded */
+  params: Record<PathParamNames<O['path']>, string>;
+  body: StaticOf<NonNullable<O['body']>>;
+  query: StaticOf<NonNullable<O['query']>>;
+}
 
-/** A request whose body and query carry the static types of the operation's schemas. */
-export type TypedRequest<B extends TObject, Q extends TObject> = Omit<OperationRequest, 'body' | 'query'> & {
-  body: Static<B>;
-  query: Static<Q>;
-};
+export type Handler<O extends Operation = Operation> = (request: OperationRequest<O>) => Promise<unknown>;
+
+/** A request on its way: its path bound, then its query validated, then its body; then it runs. */
+export interface BoundPath {
+  query(raw: Record<string, unknown>): BoundQuery;
+}
+export interface BoundQuery {
+  body(raw: Record<string, unknown>): (context: RequestContext) => Promise<unknown>;
+}
+
+/** An operation and what serves it, as the router registers it. */
+export interface Served {
+  operation: Operation;
+  bind(params: Record<string, string>): BoundPath;
+}
 
 /**
- * A handler typed by the operation's own schemas: validation has checked the body and query against
- * exactly these (the router refuses to start if they are not the operation's), so the types hold.
+ * Binds `handler` to `operation`. Callers see the typed signature; the body below is written once for
+ * any operation: what it hands the handler was validated against that operation's own schemas.
  */
-export function typed<B extends TObject, Q extends TObject = TObject>(
-  schemas: { body?: B; query?: Q },
-  serve: (request: TypedRequest<B, Q>) => Promise<unknown>,
-): Handler {
-  return Object.assign((request: OperationRequest) => serve(request as unknown as TypedRequest<B, Q>), { schemas });
+export function serve<const O extends Operation>(operation: O, handler: Handler<O>): Served;
+export function serve(operation: Operation, handler: Handler): Served {
+  return {
+    operation,
+    bind: (rawParams) => {
+      const params = pathParams(operation.path, rawParams);
+      return {
+        query: (rawQuery) => {
+          const query = operation.query ? validate(operation.query, rawQuery) : {};
+          return {
+            body: (rawBody) => {
+              const body = operation.body ? validate(operation.body, rawBody, operation.rules) : {};
+              return (context) => handler({ ...context, operation, params, query, body });
+            },
+          };
+        },
+      };
+    },
+  };
 }

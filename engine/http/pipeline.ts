@@ -3,7 +3,7 @@
 // app.ts registers the steps on every catalog route; the engine's own paths skip them.
 import os from 'node:os';
 import path from 'node:path';
-import type Koa from 'koa';
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import { ApiError } from '../errors';
 import { publishableSummary } from '../catalog';
 import type { Caller } from '../accounts/accounts';
@@ -19,7 +19,7 @@ import { hideNewerFields, refuseNewerFields } from './versioned-fields';
 import { withoutUnsetFields } from './unset-fields';
 import { parseQuery } from './query';
 import { assertSaneInput } from './input-shape';
-import { validate } from './validate';
+import type { BoundQuery, RequestContext } from './operation';
 import { parseBody } from './body';
 import { discardUploads, type UploadedFile } from './multipart';
 import { IdempotencyStore, idempotencyKey } from './idempotency';
@@ -31,16 +31,18 @@ export interface ApiState {
   route: ApiRoute;
   caller?: Caller;
   version?: string;
-  query?: Record<string, unknown>;
+  /** the request bound to what serves it: path parameters, then the validated query */
+  bound?: BoundQuery;
   idempotencyKey?: string;
   fields?: Record<string, unknown>;
   files?: UploadedFile[];
-  body?: Record<string, unknown>;
+  /** the request, validated through and through, waiting for its context */
+  run?: (context: RequestContext) => Promise<unknown>;
 }
 
-type Step = Koa.Middleware;
+type Step = RouterMiddleware;
 
-const stateOf = (ctx: Koa.Context): ApiState => ctx.state.api as ApiState;
+const stateOf = (ctx: RouterContext): ApiState => ctx.state.api as ApiState;
 
 /** A step ran before the one that needs its part: a wiring mistake, not the client's. */
 function needs<K extends keyof ApiState>(state: ApiState, key: K): NonNullable<ApiState[K]> {
@@ -55,7 +57,7 @@ export const routeIs =
   (ctx, next) => {
     ctx.state.route = route.label;
     ctx.state.api = { route } satisfies ApiState;
-    ctx.params = safeParams(ctx.params as Record<string, string>, ctx.captures ?? []);
+    ctx.params = safeParams(ctx.params, ctx.captures ?? []);
     return next();
   };
 
@@ -118,7 +120,7 @@ export const queryString: Step = (ctx, next) => {
   const rawQuery = parseQuery(ctx.querystring);
   assertSaneInput(rawQuery, 'query');
   const { idempotency_key: _key, ...fields } = rawQuery;
-  state.query = operation.query ? validate(operation.query, fields) : fields;
+  state.bound = state.route.served.bind(ctx.params).query(fields);
   if (operation.idempotent) state.idempotencyKey = idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery);
   return next();
 };
@@ -159,7 +161,7 @@ export function validation(services: Services): Step {
     const { resource, operation } = state.route;
     const fields = needs(state, 'fields');
     refuseNewerFields(resource, fields, needs(state, 'version'));
-    state.body = operation.body ? validate(operation.body, fields, operation.rules) : fields;
+    state.run = needs(state, 'bound').body(fields);
     await spendLiveAllowance(needs(state, 'caller'), operation, services.db.knex);
     return next();
   };
@@ -175,16 +177,11 @@ export function handle(services: Services): Step {
     const version = needs(state, 'version');
     const scope: Scope = { accountId: caller.account.id, mode: caller.mode };
     const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
-    const params = ctx.params as Record<string, string>;
-    const request = {
+    const run = needs(state, 'run');
+    const context: RequestContext = {
       resource: route.resource,
-      operation: route.operation,
       caller,
       scope,
-      params,
-      id: params.id,
-      body: needs(state, 'body'),
-      query: needs(state, 'query'),
       files: needs(state, 'files'),
       version,
       url: `${origin}${ctx.path}`,
@@ -194,9 +191,9 @@ export function handle(services: Services): Step {
     const body = key
       ? await idempotency.once(scope, route.resource.name, key, async (claim) => ({
           status: 200,
-          body: await route.handler({ ...request, idempotency: claim }),
+          body: await run({ ...context, idempotency: claim }),
         }))
-      : { status: 200, body: await route.handler(request) };
+      : { status: 200, body: await run(context) };
     ctx.status = body.status;
     const answer = withoutUnsetFields(route.resource, hideNewerFields(route.resource, body.body, version));
     ctx.body = signAssetLinks(route.resource, answer, { signer: services.signer, origin });

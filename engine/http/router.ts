@@ -4,18 +4,18 @@
 // (`/v1/templates/{tmpl_id}/versions/{id}`); the router compiles each once, tries literal paths before
 // parameterized ones (`/v1/bulk/us_verifications` before `/v1/{x}/{id}`), answers HEAD for GET, and
 // tells a known path asked with another method (405, with Allow) from an unknown one.
-import KoaRouter from '@koa/router';
-import type Koa from 'koa';
+import KoaRouter, { type RouterContext, type RouterMiddleware } from '@koa/router';
 import { allOperations } from '../catalog';
 import type { HttpMethod, Operation, Resource } from '../catalog/types';
-import { handlerFor } from './handlers';
-import type { Handler } from './operation';
+import { servedFor } from './handlers';
+import type { Served } from './operation';
 
 export interface ApiRoute {
   kind: 'api';
   resource: Resource;
   operation: Operation;
-  handler: Handler;
+  /** the operation bound to what serves it */
+  served: Served;
   /** `POST /v1/addresses`: the rate-limit bucket and log label */
   label: string;
 }
@@ -24,7 +24,7 @@ export interface ApiRoute {
 export interface EngineRoute {
   kind: 'engine';
   label: string;
-  serve(ctx: Koa.Context, params: Record<string, string>): void | Promise<void>;
+  serve(ctx: RouterContext, params: Record<string, string>): void | Promise<void>;
 }
 
 export type Route = ApiRoute | EngineRoute;
@@ -62,19 +62,13 @@ export class Router {
 
   constructor() {
     for (const { resource, operation } of allOperations()) {
-      const handler = handlerFor(resource, operation);
-      if (!handler) throw new Error(`no handler for ${resource.name}.${operation.name}`);
-      const { body, query } = handler.schemas ?? {};
-      if ((body && body !== operation.body) || (query && query !== operation.query)) {
-        throw new Error(
-          `the handler of ${resource.name}.${operation.name} is typed by schemas that are not the operation's`,
-        );
-      }
+      const served = servedFor(resource, operation);
+      if (!served) throw new Error(`nothing serves ${resource.name}.${operation.name}`);
       const label = `${operation.method} ${operation.path}`;
       this.entries.push({
         method: operation.method,
         template: operation.path,
-        route: { kind: 'api', resource, operation, handler, label },
+        route: { kind: 'api', resource, operation, served, label },
       });
     }
   }
@@ -87,7 +81,7 @@ export class Router {
   }
 
   /** A @koa/router with every route registered, each with the middleware `stackFor` gives it. */
-  koaRouter(stackFor: (route: Route) => Koa.Middleware[]): KoaRouter {
+  koaRouter(stackFor: (route: Route) => RouterMiddleware[]): KoaRouter {
     const router = new KoaRouter({ exclusive: 'specificity' });
     for (const { method, template, route } of this.entries)
       router.register(koaPath(template), [method], stackFor(route), { name: route.label });

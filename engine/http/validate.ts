@@ -1,6 +1,6 @@
 // Validation against the catalog's schemas: coerce (form bodies and queries arrive as strings),
 // check, and turn the first failure into the spec's `<field> is required` / `<field> must be …` message.
-import { Kind, type TSchema, type TObject } from '@sinclair/typebox';
+import { Kind, type Static, type TSchema, type TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { ApiError } from '../errors';
@@ -12,12 +12,12 @@ import { isPlainObject } from './values';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
-function checker(schema: TSchema): TypeCheck<TSchema> {
-  let check = compiled.get(schema);
-  if (!check) {
-    check = TypeCompiler.Compile(schema);
-    compiled.set(schema, check);
-  }
+function checker<T extends TSchema>(schema: T): TypeCheck<T> {
+  // keyed by the schema object itself: what is stored under `schema` was compiled from it
+  const cached = compiled.get(schema) as TypeCheck<T> | undefined;
+  if (cached) return cached;
+  const check = TypeCompiler.Compile(schema);
+  compiled.set(schema, check);
   return check;
 }
 
@@ -25,7 +25,7 @@ function checker(schema: TSchema): TypeCheck<TSchema> {
  * Validates `input` against `schema`, the rules attached to its objects at every depth, and the
  * operation's own `rules`; returns the coerced value with defaults filled, or throws a 422.
  */
-export function validate(schema: TObject, input: unknown, rules: readonly Rule[] = []): Record<string, unknown> {
+export function validate<T extends TObject>(schema: T, input: unknown, rules: readonly Rule[] = []): Static<T> {
   const value = coerce(schema, input ?? {});
   rejectUnknownKeys(schema, value);
   const check = checker(schema);

@@ -5,17 +5,17 @@
 import type { Knex } from 'knex';
 import { ApiError, notFound } from '../errors';
 import { templates, templateVersions, type VersionObject } from '../catalog/templates';
-import type { Static } from '@sinclair/typebox';
-import type { templateSchemas, versionSchemas } from '../catalog/templates';
+import type { templateOperations, versionOperations } from '../catalog/templates';
+import type { BodyOf } from '../catalog/types';
 import type { ApiObject, ObjectStore, Scope } from '../store/objects';
 import { assertTemplateCompiles } from '../render/handlebars';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 
-type TemplateCreate = Static<typeof templateSchemas.create.body>;
-type TemplateUpdate = Static<typeof templateSchemas.update.body>;
-type VersionCreate = Static<typeof versionSchemas.create.body>;
-type VersionUpdate = Static<typeof versionSchemas.update.body>;
+type TemplateCreate = BodyOf<typeof templateOperations.create>;
+type TemplateUpdate = BodyOf<typeof templateOperations.update>;
+type VersionCreate = BodyOf<typeof versionOperations.create>;
+type VersionUpdate = BodyOf<typeof versionOperations.update>;
 
 const TEMPLATE = templates.name;
 const VERSION = templateVersions.name;

@@ -12,7 +12,6 @@ import { liveCoverage, liveStatus, type IntlDeliverability } from './intl-levels
 
 export type { IntlDeliverability } from './intl-levels';
 
-
 export interface IntlVerification {
   id: string;
   recipient: string | null;

@@ -1,10 +1,10 @@
 import { createAddress, deleteAddress } from '../../mail/address-book';
-import { addressSchemas } from '../../catalog/addresses';
-import { typed, type Handler } from '../operation';
+import { addressOperations } from '../../catalog/addresses';
+import { serve, type Served } from '../operation';
 
-export const addressHandlers: Record<string, Handler> = {
-  create: typed(addressSchemas, ({ services, scope, caller, body, idempotency }) =>
+export const addressHandlers: Served[] = [
+  serve(addressOperations.create, ({ services, scope, caller, body, idempotency }) =>
     createAddress(services, scope, caller.account.settings, body, idempotency),
   ),
-  delete: async ({ services, scope, id }) => deleteAddress(services, scope, id!),
-};
+  serve(addressOperations.delete, ({ services, scope, params }) => deleteAddress(services, scope, params.id)),
+];

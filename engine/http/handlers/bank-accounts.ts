@@ -1,12 +1,12 @@
-import { bankAccountSchemas } from '../../catalog/bank-accounts';
+import { bankAccountOperations } from '../../catalog/bank-accounts';
 import { createBankAccount, verifyBankAccount } from '../../mail/bank-accounts';
-import { typed, type Handler } from '../operation';
+import { serve, type Served } from '../operation';
 
-export const bankAccountHandlers: Record<string, Handler> = {
-  create: typed(bankAccountSchemas.create, ({ services, scope, body, idempotency }) =>
+export const bankAccountHandlers: Served[] = [
+  serve(bankAccountOperations.create, ({ services, scope, body, idempotency }) =>
     createBankAccount(services.objects, services.db.knex, scope, body, idempotency),
   ),
-  verify: typed(bankAccountSchemas.verify, ({ services, scope, id, body }) =>
-    verifyBankAccount(services.objects, scope, id!, body.amounts),
+  serve(bankAccountOperations.verify, ({ services, scope, params, body }) =>
+    verifyBankAccount(services.objects, scope, params.id, body.amounts),
   ),
-};
+];

@@ -13,8 +13,8 @@ import type { Handler } from '../operation';
 export const parentOf = (params: Record<string, string>): string | undefined =>
   Object.entries(params).find(([name]) => name !== 'id')?.[1];
 
-export const retrieveObject: Handler = async ({ services, scope, resource, id, params }) => {
-  const object = await services.objects.get(scope, resource.name, id!, { parent: parentOf(params) });
+export const retrieveObject: Handler = async ({ services, scope, resource, params }) => {
+  const object = await services.objects.get(scope, resource.name, params.id, { parent: parentOf(params) });
   if (!object) throw notFound(resource.title.toLowerCase());
   return object;
 };
@@ -27,10 +27,10 @@ export const listObjects: Handler = async ({ services, scope, resource, operatio
   return envelope(page, url, query);
 };
 
-export const deleteObject: Handler = async ({ services, scope, resource, id, params }) => {
-  if (!(await services.objects.delete(scope, resource, id!, parentOf(params))))
+export const deleteObject: Handler = async ({ services, scope, resource, params }) => {
+  if (!(await services.objects.delete(scope, resource, params.id, parentOf(params))))
     throw notFound(resource.title.toLowerCase());
-  return { id: id!, deleted: true };
+  return { id: params.id, deleted: true };
 };
 
 /** The value a stored object starts with for a field the body left out: its default, else null or empty. */
@@ -66,11 +66,11 @@ export const createObject: Handler = async ({ services, scope, resource, body, i
 };
 
 /** Update: the body's fields (those the object has) replace the stored ones, compare-and-set. */
-export const updateObject: Handler = async ({ services, scope, resource, id, body }) => {
+export const updateObject: Handler = async ({ services, scope, resource, params, body }) => {
   const known = Object.entries(body).filter(
     ([key]) => Object.hasOwn(resource.schema.properties, key) && !STAMPED.has(key),
   );
-  const updated = await services.objects.transition(scope, resource.name, id!, {
+  const updated = await services.objects.transition(scope, resource.name, params.id, {
     change: (current) => ({ ...current, ...Object.fromEntries(known) }),
   });
   if (!updated) throw notFound(resource.title.toLowerCase());

@@ -1,28 +1,24 @@
-// Which function serves each catalog operation. A test checks that every operation has one.
+// What serves each catalog operation: a resource's own handler, bound to that very operation object,
+// else the generic one of its name. A test checks that every operation is served.
 import type { Operation, Resource } from '../../catalog/types';
-import type { Handler } from '../operation';
+import { serve, type Handler, type Served } from '../operation';
 import { createObject, deleteObject, listObjects, retrieveObject, updateObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';
 import { mailpieceHandlers } from './mailpieces';
 import { templateHandlers, templateVersionHandlers } from './templates';
-import {
-  autocompleteHandlers,
-  intlVerificationHandlers,
-  usVerificationHandlers,
-  zipLookupHandlers,
-} from './verifications';
+import { verificationHandlers } from './verifications';
 
-const byResource: Record<string, Record<string, Handler>> = {
-  addresses: addressHandlers,
-  bank_accounts: bankAccountHandlers,
-  templates: templateHandlers,
-  template_versions: templateVersionHandlers,
-  us_verifications: usVerificationHandlers,
-  intl_verifications: intlVerificationHandlers,
-  us_autocompletions: autocompleteHandlers,
-  us_zip_lookups: zipLookupHandlers,
-};
+const own = new Map<Operation, Served>(
+  [
+    ...addressHandlers,
+    ...bankAccountHandlers,
+    ...mailpieceHandlers,
+    ...templateHandlers,
+    ...templateVersionHandlers,
+    ...verificationHandlers,
+  ].map((served) => [served.operation, served]),
+);
 
 const generic: Record<string, Handler> = {
   create: createObject,
@@ -32,7 +28,9 @@ const generic: Record<string, Handler> = {
   delete: deleteObject,
 };
 
-export function handlerFor(resource: Resource, operation: Operation): Handler | undefined {
-  const own = resource.mailpiece ? mailpieceHandlers : byResource[resource.name];
-  return own?.[operation.name] ?? generic[operation.name];
+export function servedFor(_resource: Resource, operation: Operation): Served | undefined {
+  const found = own.get(operation);
+  if (found) return found;
+  const handler = Object.hasOwn(generic, operation.name) ? generic[operation.name] : undefined;
+  return handler ? serve(operation, handler) : undefined;
 }

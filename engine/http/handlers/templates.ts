@@ -1,5 +1,5 @@
 // Templates and versions: creates compile the HTML; reads assemble a template from its versions.
-import { templateSchemas, versionSchemas } from '../../catalog/templates';
+import { templateOperations, versionOperations } from '../../catalog/templates';
 import {
   assembleTemplates,
   assertTemplate,
@@ -11,33 +11,37 @@ import {
   updateVersion,
 } from '../../mail/templates';
 import { envelope, listParams } from '../list';
-import { typed, type Handler } from '../operation';
+import { serve, type Served } from '../operation';
 import { listObjects } from './generic';
 
-export const templateHandlers: Record<string, Handler> = {
-  create: typed(templateSchemas.create, ({ services, scope, body }) =>
+export const templateHandlers: Served[] = [
+  serve(templateOperations.create, ({ services, scope, body }) =>
     createTemplate(services.objects, services.db.knex, scope, body),
   ),
-  retrieve: async ({ services, scope, id }) => retrieveTemplate(services.objects, scope, id!),
-  list: async ({ services, scope, resource, operation, query, url }) => {
+  serve(templateOperations.retrieve, ({ services, scope, params }) =>
+    retrieveTemplate(services.objects, scope, params.id),
+  ),
+  serve(templateOperations.list, async ({ services, scope, resource, operation, query, url }) => {
     const page = await services.objects.list(scope, resource.name, listParams(query, operation));
     return envelope({ ...page, data: await assembleTemplates(services.objects, scope, page.data) }, url, query);
-  },
-  update: typed(templateSchemas.update, ({ services, scope, id, body }) =>
-    updateTemplate(services.objects, scope, id!, body),
+  }),
+  serve(templateOperations.update, ({ services, scope, params, body }) =>
+    updateTemplate(services.objects, scope, params.id, body),
   ),
-};
+];
 
-export const templateVersionHandlers: Record<string, Handler> = {
-  create: typed(versionSchemas.create, ({ services, scope, params, body }) =>
+export const templateVersionHandlers: Served[] = [
+  serve(versionOperations.create, ({ services, scope, params, body }) =>
     createVersion(services.objects, scope, params.tmpl_id, body),
   ),
-  list: async (request) => {
+  serve(versionOperations.list, async (request) => {
     await assertTemplate(request.services.objects, request.scope, request.params.tmpl_id);
     return listObjects(request);
-  },
-  update: typed(versionSchemas.update, ({ services, scope, params, id, body }) =>
-    updateVersion(services.objects, scope, params.tmpl_id, id!, body),
+  }),
+  serve(versionOperations.update, ({ services, scope, params, body }) =>
+    updateVersion(services.objects, scope, params.tmpl_id, params.id, body),
   ),
-  delete: async ({ services, scope, params, id }) => deleteVersion(services.objects, scope, params.tmpl_id, id!),
-};
+  serve(versionOperations.delete, ({ services, scope, params }) =>
+    deleteVersion(services.objects, scope, params.tmpl_id, params.id),
+  ),
+];

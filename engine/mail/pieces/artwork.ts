@@ -8,7 +8,7 @@ import { ApiError } from '../../errors';
 import type { ArtworkSide } from '../../catalog/types';
 import { templates, templateVersions } from '../../catalog/templates';
 import { templateFieldsOf } from '../../catalog/mailpieces/fields';
-import type { UploadRef } from '../../catalog/uploads';
+import { isUploadRef } from '../../catalog/uploads';
 import { idPatternFor } from '../../catalog/paths';
 import type { ObjectStore, Scope } from '../../store/objects';
 import type { ExtraRow } from '../../store/insert-batcher';
@@ -116,8 +116,9 @@ export async function resolveArtwork(
     const [templateField, versionField] = templateFieldsOf(side.field, side.named);
     resolved.templateFields[templateField] = null;
     resolved.templateFields[versionField] = null;
-    const value = body[side.field] as string | UploadRef | undefined;
-    if (value === undefined) continue;
+    const value = body[side.field];
+    // validation took a string or an upload the multipart parser made, and nothing else
+    if (typeof value !== 'string' && !isUploadRef(value)) continue;
     if (typeof value !== 'string' || URL_LIKE.test(value)) {
       const file =
         typeof value === 'string'

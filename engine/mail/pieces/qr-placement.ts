@@ -24,9 +24,7 @@ function check(qr: QrCode, side: SideGeometry, page: string, kept: Zone[]): void
   };
   const sheet = `${inches(side.width)}x${inches(side.height)} in`;
   if (square.x < 0 || square.y < 0 || square.x + square.width > side.width || square.y + square.height > side.height)
-    refuse(
-      `qr_code does not fit on ${page} (${sheet}): a ${inches(qr.width)} in code at those offsets runs off it`,
-    );
+    refuse(`qr_code does not fit on ${page} (${sheet}): a ${inches(qr.width)} in code at those offsets runs off it`);
   const zone = kept.find((z) => overlaps(square, z));
   if (zone)
     refuse(
@@ -35,8 +33,11 @@ function check(qr: QrCode, side: SideGeometry, page: string, kept: Zone[]): void
     );
 }
 
-export function assertQrPlacement(resource: Resource, body: Record<string, unknown>): void {
-  const qr = body.qr_code as QrCode | undefined | null;
+export function assertQrPlacement(
+  resource: Resource,
+  body: { qr_code?: QrCode; size?: string; address_placement?: unknown; extra_service?: unknown },
+): void {
+  const qr = body.qr_code;
   const pages = resource.mailpiece?.qrPages;
   if (!qr || !pages) return;
   const named = qrPagesOf(qr.pages, pages);
