@@ -1,7 +1,7 @@
 // The background side of an engine process: the renderer (one browser, warm pages) and the job
 // handlers that use it. `serve` starts it unless told not to, `work` runs only this.
 import { createRenderer, RenderTimeout, RendererUnavailable, RenderFailed } from './render/browser';
-import { describeAssetFailure, inlineAssets } from './render/inline-assets';
+import { describeAssetFailure, inlineAssets, TOTAL_FETCH_MS } from './render/inline-assets';
 import { ThumbnailThreads } from './render/thumbnails';
 import { composePiece, type PieceKind } from './render/overlay/compose';
 import { overlayPiece } from './render/overlay/types';
@@ -21,7 +21,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
   const renderer = createRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages });
   await renderer.start();
   // the workers own their thumbnail threads, so stopping them frees the threads' memory too
-  const threads = new ThumbnailThreads();
+  const threads = new ThumbnailThreads(2 * config.renderTimeoutMs);
   const merging = new MergeThread();
 
   const mergeHtml = async (request: MergeRequest): Promise<string> => {
@@ -93,9 +93,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
     thumbnails: (pdf) => threads.thumbnails(pdf),
     thumbnailsJob: (piece) => services.jobs.enqueueWith(RENDER_THUMBNAILS, { piece } satisfies RenderThumbnailsData),
   };
-  // A job is held for at most a few sides' render time; past that its worker is presumed dead.
-  const leaseMs = Math.max(30_000, 3 * config.renderTimeoutMs);
-  await workRenderJobs(services.jobs, tools, { concurrency: Math.max(1, config.workers), leaseMs });
+  await workRenderJobs(services.jobs, tools, { concurrency: Math.max(1, config.workers), leaseMs: leaseOf(config) });
 
   return {
     renderer: () => {
@@ -108,4 +106,17 @@ export async function startWorkers(services: Services): Promise<Workers> {
       await Promise.all([renderer.close(), threads.close(), merging.close()]);
     },
   };
+}
+
+/**
+ * A render job's lease covers the slowest piece the limits allow, or a live handler would be taken for
+ * dead and its job run twice: each side of every piece in flight waits its turn on the one merge thread,
+ * fetches its assets within their budget, then waits for a page and prints; then the PDF is composed,
+ * stored and settled (thumbnails, on the same lease, are bounded by their threads' limit).
+ */
+function leaseOf(config: Services['config']): number {
+  const sidesInFlight = 2 * Math.max(1, config.workers);
+  const merges = sidesInFlight * config.renderTimeoutMs;
+  const prints = Math.ceil(sidesInFlight / Math.max(1, config.renderPages)) * config.renderTimeoutMs;
+  return merges + TOTAL_FETCH_MS + prints + Math.max(60_000, 2 * config.renderTimeoutMs);
 }

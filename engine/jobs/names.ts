@@ -1,6 +1,18 @@
 // The engine's jobs by name, with the data each carries: the code that enqueues one and the worker
 // that does it meet here rather than importing each other.
+import type { JobOptions } from './types';
+
 export const RENDER_PIECE = 'render-piece';
+
+/** Attempts that render; a failure in the last one fails the piece (the worker settles it). */
+export const RENDER_ATTEMPTS = 3;
+
+/**
+ * One attempt more than those that render: it is only reached when the last rendering attempt lost its
+ * lease (its process was killed, or it outlived the lease), and it fails the piece rather than leaving
+ * it `processed` for ever.
+ */
+export const RENDER_PIECE_OPTIONS: JobOptions = { retryLimit: RENDER_ATTEMPTS };
 
 export interface RenderPieceData {
   piece: string;

@@ -4,6 +4,9 @@
 import { FetchRefused, guardedFetch, type FetchRefusal, type Fetched } from '../net/guarded-fetch';
 import { escapeAttribute, scanCss, scanHtml, type AssetKind, type HtmlSlot } from './asset-refs';
 
+/** All fetches of one artwork, unless told otherwise: the render job's lease allows for it. */
+export const TOTAL_FETCH_MS = 40_000;
+
 export interface InlineOptions {
   /** CIDRs of private networks assets may come from (ALLOWED_PRIVATE_NETWORKS) */
   allowedNetworks: ReadonlySet<string> | readonly string[];
@@ -77,7 +80,7 @@ class AssetFetcher {
   private readonly maxBytes: number;
 
   constructor(private readonly options: InlineOptions) {
-    this.deadline = Date.now() + (options.totalTimeoutMs ?? 40_000);
+    this.deadline = Date.now() + (options.totalTimeoutMs ?? TOTAL_FETCH_MS);
     this.maxBytes = options.maxTotalBytes ?? 5 * 1024 * 1024;
   }
 

@@ -16,7 +16,8 @@ import { TO, FROM } from '../helpers/mail';
 const PIECES = 500;
 
 function engineEnv(databaseUrl: string, assets: string): Record<string, string> {
-  // a 10 s render limit makes the lease 30 s: jobs held by the killed process are taken again soon
+  // a 10 s render limit makes the lease 160 s (engine/workers.ts, leaseOf): jobs held by the killed
+  // process are taken again well within the wait for every piece
   return {
     DATABASE_URL: databaseUrl,
     ASSET_STORE: assets,

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { renderThumbnails, THUMBNAIL_WIDTHS, thumbnails } from '../../engine/render/thumbnails';
+import { renderThumbnails, THUMBNAIL_WIDTHS, ThumbnailThreads, thumbnails } from '../../engine/render/thumbnails';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -54,4 +54,13 @@ test('the threads draw what the calling thread would; a broken PDF fails its cal
   t.deepEqual(await thumbnails(pdf), await renderThumbnails(pdf));
   await t.throwsAsync(thumbnails(Buffer.from('%PDF-1.7 not really')));
   t.is((await thumbnails(pdf)).length, 1);
+});
+
+test('a PDF past the time limit fails its call; its thread is ended and the next call gets a new one', async (t) => {
+  const threads = new ThumbnailThreads(1, 1); // one thread, and 1 ms: no real PDF is drawn in time
+  t.teardown(() => threads.close());
+  const letter = await pdfOf(Array.from({ length: 8 }, (): [number, number] => [612, 792]));
+  const late = { message: 'the thumbnails took longer than 1 ms' };
+  await t.throwsAsync(threads.thumbnails(letter), late);
+  await t.throwsAsync(threads.thumbnails(letter), late, 'a fresh thread took it (not the ended one)');
 });

@@ -81,13 +81,15 @@ export async function pieceOfJob(tools: RenderTools, pieceId: string): Promise<P
 export async function renderPiece(
   tools: RenderTools,
   pieceId: string,
-  options: { lastAttempt: boolean } = { lastAttempt: true },
+  options: { lastAttempt: boolean; signal?: AbortSignal } = { lastAttempt: true },
 ): Promise<RenderResult> {
+  const { signal } = options;
   const found = await pieceOfJob(tools, pieceId);
   if (!found || found.piece.status !== 'processed') return 'skipped';
   const { scope, resource, piece, inputs } = found;
   try {
-    const url = await drawAndStore(tools, scope, resource, piece, inputs);
+    const url = await drawAndStore(tools, scope, resource, piece, inputs, signal);
+    signal?.throwIfAborted();
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
       thumbnailsJob: tools.thumbnailsJob(pieceId),
@@ -96,6 +98,8 @@ export async function renderPiece(
     await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, [url]);
     return 'skipped';
   } catch (error) {
+    // a handler whose lease ran out settles nothing: the job's next attempt owns the piece
+    if (signal?.aborted) throw error;
     if (!(error instanceof RenderFailure) && !options.lastAttempt) throw error;
     const failure =
       error instanceof RenderFailure
@@ -130,6 +134,7 @@ async function drawAndStore(
   resource: Resource,
   piece: ApiObject,
   inputs: StoredInputs,
+  signal?: AbortSignal,
 ): Promise<string> {
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
   const context = {
@@ -151,6 +156,7 @@ async function drawAndStore(
   );
   const pdf = await tools.compose({ resource, piece: await withMergedText(tools, resource, piece), geometry, sides });
   const url = pdfKey(resource, piece.id);
+  signal?.throwIfAborted();
   await tools.assets.put(url, pdf, 'application/pdf');
   return url;
 }

@@ -9,7 +9,11 @@ import { pieceOfJob, type RenderResult, type RenderTools } from './render-piece'
 
 const hasThumbnails = (thumbnails: unknown) => Array.isArray(thumbnails) && thumbnails.length > 0;
 
-export async function renderThumbnails(tools: RenderTools, pieceId: string): Promise<RenderResult> {
+export async function renderThumbnails(
+  tools: RenderTools,
+  pieceId: string,
+  signal?: AbortSignal,
+): Promise<RenderResult> {
   const found = await pieceOfJob(tools, pieceId);
   if (!found || found.piece.status !== 'rendered' || hasThumbnails(found.piece.thumbnails)) return 'skipped';
   const { scope, resource, piece } = found;
@@ -17,6 +21,7 @@ export async function renderThumbnails(tools: RenderTools, pieceId: string): Pro
   // the piece names a file its own render stored: missing, it was removed under the engine
   if (!pdf) throw new Error(`${piece.id}: its PDF ${String(piece.url)} is not in the asset store`);
   const pages = await tools.thumbnails(pdf.bytes);
+  signal?.throwIfAborted(); // its lease ran out: the next attempt stores them
   const thumbnails = pages.map((_, i) =>
     Object.fromEntries(THUMBNAIL_SIZES.map((size) => [size, thumbnailKey(resource, piece.id, size, i + 1)])),
   );
@@ -25,6 +30,7 @@ export async function renderThumbnails(tools: RenderTools, pieceId: string): Pro
       THUMBNAIL_SIZES.map((size) => tools.assets.put(thumbnails[i][size], page[size], 'image/png')),
     ),
   );
+  signal?.throwIfAborted();
   if (await markThumbnails(tools.objects, scope, resource, pieceId, thumbnails)) return 'rendered';
   const keys = thumbnails.flatMap((sizes) => Object.values(sizes));
   await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, keys);

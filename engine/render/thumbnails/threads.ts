@@ -23,7 +23,7 @@ class Thread {
   readonly ready: Promise<void>;
   private readonly worker: Worker;
 
-  constructor(onGone: (thread: Thread) => void) {
+  constructor(private readonly onGone: (thread: Thread) => void) {
     this.worker = new Worker(threadSource(path.join(__dirname, 'thread')), { eval: true });
     this.worker.unref(); // an idle thread does not keep the process alive
     this.ready = new Promise((resolve, reject) => {
@@ -54,9 +54,25 @@ class Thread {
     this.ready.catch(() => undefined);
   }
 
-  run(id: number, pdf: Uint8Array): Promise<PageThumbnails[]> {
+  /**
+   * PDFium cannot be interrupted: a job past `timeoutMs` (a page that takes forever to rasterize) fails,
+   * and its thread is ended with it; jobs queued behind it there fail too, and are retried elsewhere.
+   */
+  run(id: number, pdf: Uint8Array, timeoutMs: number): Promise<PageThumbnails[]> {
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`the thumbnails took longer than ${timeoutMs} ms`));
+        this.onGone(this); // out of the pool now: no job is sent to a thread being ended
+        void this.terminate();
+      }, timeoutMs);
+      const settled =
+        <A extends unknown[]>(settle: (...args: A) => void) =>
+        (...args: A) => {
+          clearTimeout(timer);
+          settle(...args);
+        };
+      this.pending.set(id, { resolve: settled(resolve), reject: settled(reject) });
       this.worker.ref();
       this.worker.postMessage({ id, pdf } satisfies ThumbnailJob);
     });
@@ -71,7 +87,11 @@ export class ThumbnailThreads {
   private readonly threads: Thread[] = [];
   private nextId = 0;
 
-  constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
+  constructor(
+    /** one PDF's thumbnails, at most */
+    private readonly timeoutMs = 60_000,
+    private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+  ) {}
 
   /** The PDF's thumbnails, rendered on the least busy thread (started when needed). */
   async thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]> {
@@ -80,7 +100,7 @@ export class ThumbnailThreads {
     }
     const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     await thread.ready;
-    return thread.run(this.nextId++, pdf);
+    return thread.run(this.nextId++, pdf, this.timeoutMs);
   }
 
   async close(): Promise<void> {
