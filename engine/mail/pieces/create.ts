@@ -13,7 +13,8 @@ import type { Settings } from '../../accounts/settings';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-claims';
-import type { AddressInput } from '../../catalog/address-fields';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { mailpieceBodyView } from '../../catalog/mailpieces/define';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { addressCreated, resolveParty, type Party } from './parties';
@@ -88,17 +89,21 @@ function mergedText(traits: MailpieceTraits, body: Record<string, unknown>) {
   });
 }
 
+/** Reads the fields the create path knows by name, typed (see catalog/mailpieces/define.ts). */
+const BODY_VIEW = TypeCompiler.Compile(mailpieceBodyView);
+
 export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   const { services, scope, settings, resource, body, claim } = request;
+  if (!BODY_VIEW.Check(body)) throw new Error(`a ${resource.name} body its own schema took fails the shared view`);
   const traits = traitsOf(resource);
   const now = nowIso();
   const objects = services.objects;
   const options = { strictness: settings.us_mail_strictness, now };
-  const to = await resolveParty(objects, scope, body.to as string | AddressInput, 'to', options);
+  const to = await resolveParty(objects, scope, body.to, 'to', options);
   const from =
     body.from === undefined || body.from === null
       ? undefined
-      : await resolveParty(objects, scope, body.from as string | AddressInput, 'from', options);
+      : await resolveParty(objects, scope, body.from, 'from', options);
   runPlacementRules(traits, { ...body, to: to.address, from: from?.address });
   assertQrPlacement(resource, body);
   const useType = useTypeOf(body, settings);
@@ -118,13 +123,13 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   });
   assertMergeVariables(
     [...artwork.html, ...mergedText(traits, body)],
-    body.merge_variables as Record<string, unknown> | null,
+    body.merge_variables,
     settings.merge_variable_strictness,
   );
   const bankAccount =
     typeof body.bank_account === 'string' ? await drawableBankAccount(objects, scope, body.bank_account) : undefined;
 
-  const sendDate = sendDateOf(body.send_date as string | undefined, now);
+  const sendDate = sendDateOf(body.send_date, now);
   const mailType = String(body.mail_type ?? 'usps_first_class');
   const id = newId(resource.idPrefix, traits.idLength);
   const piece: ApiObject = {
@@ -188,8 +193,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   // transaction that inserts the piece: numbers never repeat and no slot is lost or overdrawn.
   await services.db.knex.transaction(async (trx) => {
     await takeLiveAddressSlots(trx, scope, settings, liveAddresses);
-    if (bankAccount)
-      piece.check_number = await takeCheckNumber(trx, scope, bankAccount.id, body.check_number as number | undefined);
+    if (bankAccount) piece.check_number = await takeCheckNumber(trx, scope, bankAccount.id, body.check_number);
     await objects.insert(scope, resource.name, piece, { ...insert, trx });
   });
   return piece;
