@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { TimeoutError, type Page } from 'puppeteer-core';
+import puppeteer, { TimeoutError, type Browser, type Page } from 'puppeteer-core';
 import { BrowserCrashed, RenderFailed, RendererUnavailable, RenderTimeout } from './errors';
 import { locateChromium, type ChromiumSource, type Located, type LocateOptions } from './locate';
 import { printPdf, type PdfRequest } from './print';
@@ -166,9 +166,10 @@ class BrowserPool implements Renderer {
     if (!this.located.found) throw new RendererUnavailable(this.located.reason);
     const chromium = this.located.chromium;
     const profile = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'printpost-chrome-profile-'));
+    let browser: Browser | undefined;
     let session: Session | undefined;
     try {
-      const browser = await puppeteer.launch({
+      browser = await puppeteer.launch({
         executablePath: chromium.executablePath,
         headless: chromium.headless,
         args: [...chromium.args, `--user-data-dir=${profile}`],
@@ -185,7 +186,10 @@ class BrowserPool implements Renderer {
       await session.ready();
       return session;
     } catch (error) {
-      await session?.close();
+      // a browser that started but failed before its session took it over (its tabs, its version) is
+      // closed here, or its process would outlive the failed launch
+      if (session) await session.close();
+      else await browser?.close().catch(() => browser?.process()?.kill('SIGKILL'));
       await fs.promises.rm(profile, { recursive: true, force: true });
       const what = `${chromium.source} Chromium ${chromium.executablePath}`;
       throw new RendererUnavailable(`${what} did not start: ${(error as Error).message}`);
