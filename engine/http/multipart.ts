@@ -32,7 +32,7 @@ function notAFileField(field: string, allowed: readonly string[]): ApiError {
 function parserFailure(error: unknown): ApiError {
   const message = error instanceof Error ? error.message : '';
   if (/unexpected end of (form|file)/i.test(message)) {
-    return new ApiError('invalid', 'multipart body ended inside a part: it was not received completely', 400);
+    return new ApiError('invalid', 'multipart body ended inside a part: it was not received completely', 422);
   }
   if (/header/i.test(message)) return malformed(': a part header is malformed (control characters are not allowed)');
   return malformed();

@@ -108,7 +108,7 @@ serial('a NUL in a filename of an otherwise valid postcard is a 4xx, never a 500
   t.deepEqual(fs.readdirSync(uploadDir), []);
 });
 
-serial("a body cut inside a file part is the client's 400", async (t, { engine }) => {
+serial("a body cut inside a file part is the client's 422, as every malformed body is", async (t, { engine }) => {
   const body = Buffer.from(
     postcardFields() +
       field('back', '<p>Back</p>') +
@@ -117,7 +117,7 @@ serial("a body cut inside a file part is the client's 400", async (t, { engine }
   );
   const answer = await send(engine, body);
   spec4xx(t, answer);
-  t.is(answer.status, 400);
+  t.is(answer.status, 422);
   await settle();
   t.deepEqual(fs.readdirSync(uploadDir), []);
 });
