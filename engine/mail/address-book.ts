@@ -13,7 +13,7 @@ import type { Settings } from '../accounts/settings';
 import type { AddressInput } from '../catalog/address-fields';
 import type { IdempotencyClaim } from '../store/idempotency-claims';
 import { upperRecord, type AddressRecord } from './standardize';
-import { standardizeUsRecord } from '../verify/strictness';
+import { standardizeUsRecord, verifiedUsRecord } from '../verify/strictness';
 
 const KIND = addresses.name;
 const CREATED = eventOf(addresses, 'created');
@@ -33,11 +33,13 @@ const text = (value: string | null | undefined): string | null =>
 /**
  * Builds the stored address from a validated create body (no id or dates yet). `standardize: false`
  * only upper-cases (a mailpiece's `from`: spec, standardized to upper case without verification changes).
+ * `strictness` (a mailpiece's `to`) also holds a US address to the account's US mail strictness, from
+ * the same verifier run that standardizes it.
  */
 export function buildAddress(
   input: AddressInput,
   mode: Scope['mode'],
-  { standardize = true } = {},
+  { standardize = true, strictness }: { standardize?: boolean; strictness?: string } = {},
 ): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
   const given = (input.address_country ?? 'US').toUpperCase();
   const territory = US_TERRITORIES.has(given);
@@ -59,7 +61,9 @@ export function buildAddress(
   } else {
     // Corrected and standardized when possible (spec), the same in both modes: the verifier's Pub 28
     // lines, city, state and ZIP from the ZIP database. Strictness applies to mailpieces, not the book.
-    const standard = standardizeUsRecord(record);
+    const { deliverability: _judged, ...standard } = strictness
+      ? verifiedUsRecord(record, strictness, mode)
+      : { ...standardizeUsRecord(record), deliverability: undefined };
     lines = { ...standard, address_line1: standard.address_line1 || upperRecord(record).address_line1 };
     recipientMoved = mode === 'test' ? false : null;
   }

@@ -6,7 +6,6 @@ import { eventOf } from '../../catalog';
 import { addresses } from '../../catalog/addresses';
 import type { AddressInput } from '../../catalog/address-fields';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
-import { assertUsMailStrictness } from '../../verify/strictness';
 import { newId } from '../../util/ids';
 import { buildAddress } from '../address-book';
 
@@ -31,21 +30,12 @@ export async function resolveParty(
     if (!address) throw new ApiError('not_found', `${role} address ${value} not found`, 404);
     return { address, inline: false };
   }
-  const built = buildAddress(value, scope.mode, { standardize: role === 'to' });
-  if (role === 'to' && built.address_country === 'UNITED STATES' && options.strictness !== 'relaxed') {
-    assertUsMailStrictness(
-      {
-        address_line1: value.address_line1,
-        address_line2: value.address_line2 ?? null,
-        address_city: value.address_city ?? null,
-        address_state: value.address_state ?? null,
-        address_zip: value.address_zip ?? null,
-      },
-      options.strictness,
-      scope.mode,
-      role,
-    );
-  }
+  const recipient = role === 'to';
+  // one verifier run standardizes the recipient and holds it to the account's strictness
+  const built = buildAddress(value, scope.mode, {
+    standardize: recipient,
+    strictness: recipient ? options.strictness : undefined,
+  });
   const address = { id: newId('adr'), ...built, date_created: options.now, date_modified: options.now } as ApiObject;
   return { address, inline: true };
 }
