@@ -1,31 +1,19 @@
-// One artwork side as PDF pages: HTML (inline, from a template version or an HTML file) is merged and
-// drawn by the browser at the side's exact size; an uploaded PDF passes as it is (the composer sets its
-// pages onto the exact sheet); a PNG or JPEG fills one page, bleed included.
+// One artwork side as PDF pages, the render path of a side in one place: HTML (inline, from a template
+// version or an HTML file) is merged on the merge thread, its linked assets are fetched behind the
+// SSRF guard and inlined, and the browser draws it at the side's exact size; an uploaded PDF passes as
+// it is (the composer sets its pages onto the exact sheet); a PNG or JPEG fills one page, bleed
+// included. Each part's own errors become the piece's failure beside them (render/failure.ts).
 import { PDFDocument } from 'pdf-lib';
-import type { Knex } from 'knex';
 import { templateVersions } from '../../catalog/templates';
-import type { ObjectStore, Scope } from '../../store/objects';
+import type { Scope } from '../../store/objects';
 import type { ArtworkSource } from '../pieces/artwork';
 import { POINTS_PER_INCH } from '../../render/products';
-import { RenderFailure } from './failure';
+import { inlineAssets } from '../../render/inline-assets';
+import { assetFailure, browserFailure, mergeFailure, RenderFailure } from '../../render/failure';
+import type { RenderContext } from './context';
 
-export interface HtmlRender {
-  html: string;
-  widthIn: number;
-  heightIn: number;
-  maxPages: number;
-}
-
-export interface SideContext {
-  knex: Knex;
-  objects: ObjectStore;
-  scope: Scope;
-  mergeVariables: Record<string, unknown>;
-  /** merges and renders HTML to PDF (the browser pool, with remote assets inlined) */
-  renderHtml(request: HtmlRender): Promise<Uint8Array>;
-  /** Handlebars merge (missing variables empty; strict accounts were refused at create); throws RenderFailure */
-  mergeHtml(request: MergeRequest): Promise<string>;
-}
+/** Linked assets of one artwork, all together (spec: at most 5 MB). */
+const ASSET_BYTES = 5 * 1_048_576;
 
 export interface MergeRequest {
   html: string;
@@ -41,10 +29,41 @@ export interface SideRequest {
   widthIn: number;
   heightIn: number;
   maxPages: number;
+  mergeVariables: Record<string, unknown>;
 }
 
-async function blobOf(knex: Knex, scope: Scope, id: string): Promise<Buffer> {
-  const row = (await knex('blobs')
+/** Handlebars merge on the merge thread (missing variables empty: strict accounts were refused at create). */
+export async function mergeArtwork(context: RenderContext, request: MergeRequest): Promise<string> {
+  try {
+    return await context.merging.merge(request, context.limits.renderTimeoutMs);
+  } catch (error) {
+    throw mergeFailure(error);
+  }
+}
+
+/** Merged HTML drawn by the browser, its linked assets inlined first (the page itself fetches nothing). */
+async function drawHtml(context: RenderContext, html: string, request: SideRequest): Promise<Uint8Array> {
+  const inlined = await inlineAssets(html, {
+    maxTotalBytes: ASSET_BYTES,
+    allowedNetworks: context.limits.allowedNetworks,
+  });
+  if (inlined.failures.length > 0) throw assetFailure(inlined.failures[0]);
+  try {
+    return await context.browser.htmlToPdf({
+      html: inlined.html,
+      widthIn: request.widthIn,
+      heightIn: request.heightIn,
+      maxPages: request.maxPages,
+      timeoutMs: context.limits.renderTimeoutMs,
+    });
+  } catch (error) {
+    throw browserFailure(error);
+  }
+}
+
+async function blobOf(context: RenderContext, scope: Scope, id: string): Promise<Buffer> {
+  const row = (await context
+    .knex('blobs')
     .select('bytes')
     .where({ id, account_id: scope.accountId, mode: scope.mode })
     .first()) as { bytes: Buffer } | undefined;
@@ -52,8 +71,8 @@ async function blobOf(knex: Knex, scope: Scope, id: string): Promise<Buffer> {
   return Buffer.from(row.bytes);
 }
 
-async function templateHtml(context: SideContext, versionId: string): Promise<string> {
-  const version = await context.objects.get(context.scope, templateVersions.name, versionId, { includeDeleted: true });
+async function templateHtml(context: RenderContext, scope: Scope, versionId: string): Promise<string> {
+  const version = await context.objects.get(scope, templateVersions.name, versionId, { includeDeleted: true });
   if (!version || typeof version.html !== 'string')
     throw new RenderFailure('missing_template', `template version ${versionId} is gone`, 'Create the piece again.');
   return version.html;
@@ -71,24 +90,23 @@ async function imagePage(bytes: Buffer, png: boolean, request: SideRequest): Pro
   return out.save();
 }
 
-export async function sidePdf(context: SideContext, request: SideRequest): Promise<Uint8Array> {
+export async function sidePdf(context: RenderContext, scope: Scope, request: SideRequest): Promise<Uint8Array> {
   const { source } = request;
   const html = async (text: string, cacheKey?: string) =>
-    context.renderHtml({
-      html: await context.mergeHtml({ html: text, variables: context.mergeVariables, cacheKey }),
-      widthIn: request.widthIn,
-      heightIn: request.heightIn,
-      maxPages: request.maxPages,
-    });
+    drawHtml(
+      context,
+      await mergeArtwork(context, { html: text, variables: request.mergeVariables, cacheKey }),
+      request,
+    );
   if (source.kind === 'html') return html(source.html);
-  if (source.kind === 'template') return html(await templateHtml(context, source.version_id), source.version_id);
+  if (source.kind === 'template') return html(await templateHtml(context, scope, source.version_id), source.version_id);
   if (source.kind === 'url')
     throw new RenderFailure(
       'invalid_file_url',
       `remote artwork ${source.url} was not fetched when the piece was created`,
       'Create the piece again.',
     );
-  const bytes = await blobOf(context.knex, context.scope, source.blob_id);
+  const bytes = await blobOf(context, scope, source.blob_id);
   if (source.content_type === 'text/html') return html(bytes.toString('utf8'));
   if (source.content_type === 'image/png' || source.content_type === 'image/jpeg')
     return imagePage(bytes, source.content_type === 'image/png', request);

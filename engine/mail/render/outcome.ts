@@ -9,11 +9,7 @@ import { eventRow, insertEvents } from '../../store/events';
 import { writeExtra, type ExtraWrite } from '../../store/insert-batcher';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 
-export interface FailureReason {
-  failure_reason: string;
-  remediation: string;
-  errors: null;
-}
+import type { FailureReason } from '../../render/failure';
 
 class AlreadySettled extends Error {}
 

@@ -3,47 +3,21 @@
 // postage, check face), store the file, then settle the piece in one transition that also queues its
 // thumbnails (render-thumbnails.ts), so `rendered` and its `url` never wait for them.
 // Running it twice for one piece (a retry after a crash) writes the same file and settles once.
-import type { Knex } from 'knex';
 import { findResource } from '../../catalog';
 import type { Resource } from '../../catalog/types';
-import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
-import type { ExtraWrite } from '../../store/insert-batcher';
-import type { AssetStore } from '../../assets/store';
+import type { ApiObject, Scope } from '../../store/objects';
 import { pdfKey } from '../../assets/links';
-import { geometryOf, letterPageLimit, type ProductGeometry } from '../../render/products';
+import { geometryOf, letterPageLimit } from '../../render/products';
+import { composePiece, type PieceKind } from '../../render/overlay/compose';
+import { overlayPiece } from '../../render/overlay/types';
+import { RenderFailure } from '../../render/failure';
+import { RENDER_THUMBNAILS, type RenderThumbnailsData } from '../../jobs/names';
 import type { ArtworkSource } from '../pieces/artwork';
 import { isAbroad } from '../../catalog/mailpieces/rules';
-import { sidePdf, type HtmlRender, type MergeRequest } from './artwork-pdf';
+import { mergeArtwork, sidePdf } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
 import { discardIfCancelled } from '../pieces/piece-files';
-import { RenderFailure } from './failure';
-
-export interface PageThumbnails {
-  small: Uint8Array;
-  medium: Uint8Array;
-  large: Uint8Array;
-}
-
-export interface ComposeRequest {
-  resource: Resource;
-  piece: ApiObject;
-  geometry: ProductGeometry;
-  /** the artwork PDF of each side that has one, by field */
-  sides: Record<string, Uint8Array>;
-}
-
-/** What rendering needs from outside the database: the browser, the overlay, the rasterizer, the files. */
-export interface RenderTools {
-  knex: Knex;
-  objects: ObjectStore;
-  assets: AssetStore;
-  renderHtml(request: HtmlRender): Promise<Uint8Array>;
-  mergeHtml(request: MergeRequest): Promise<string>;
-  compose(request: ComposeRequest): Promise<Uint8Array>;
-  thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]>;
-  /** the thumbnails job of a piece, to commit with its `rendered` transition */
-  thumbnailsJob(pieceId: string): ExtraWrite;
-}
+import type { RenderContext } from './context';
 
 interface InputsRow {
   account_id: string;
@@ -68,7 +42,7 @@ export interface PieceOfJob {
 }
 
 /** The live piece a job names, with what its create recorded; undefined when there is none. */
-export async function pieceOfJob(tools: RenderTools, pieceId: string): Promise<PieceOfJob | undefined> {
+export async function pieceOfJob(tools: RenderContext, pieceId: string): Promise<PieceOfJob | undefined> {
   const row = (await tools.knex('piece_inputs').where({ piece_id: pieceId }).first()) as InputsRow | undefined;
   if (!row) return undefined;
   const scope: Scope = { accountId: row.account_id, mode: row.mode as Scope['mode'] };
@@ -79,7 +53,7 @@ export async function pieceOfJob(tools: RenderTools, pieceId: string): Promise<P
 }
 
 export async function renderPiece(
-  tools: RenderTools,
+  tools: RenderContext,
   pieceId: string,
   options: { lastAttempt: boolean; signal?: AbortSignal } = { lastAttempt: true },
 ): Promise<RenderResult> {
@@ -92,7 +66,7 @@ export async function renderPiece(
     signal?.throwIfAborted();
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
-      thumbnailsJob: tools.thumbnailsJob(pieceId),
+      thumbnailsJob: tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
     });
     if (rendered) return 'rendered';
     await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, [url]);
@@ -114,12 +88,12 @@ export async function renderPiece(
 }
 
 /** The piece with the printed text fields that take merge variables (a check's message) merged. */
-async function withMergedText(tools: RenderTools, resource: Resource, piece: ApiObject): Promise<ApiObject> {
+async function withMergedText(tools: RenderContext, resource: Resource, piece: ApiObject): Promise<ApiObject> {
   const variables = (piece.merge_variables ?? {}) as Record<string, unknown>;
   const merged: ApiObject = { ...piece };
   for (const field of resource.mailpiece?.mergedText ?? []) {
     const text = piece[field];
-    if (typeof text === 'string') merged[field] = await tools.mergeHtml({ html: text, variables, text: true });
+    if (typeof text === 'string') merged[field] = await mergeArtwork(tools, { html: text, variables, text: true });
   }
   return merged;
 }
@@ -129,7 +103,7 @@ interface StoredInputs {
 }
 
 async function drawAndStore(
-  tools: RenderTools,
+  tools: RenderContext,
   scope: Scope,
   resource: Resource,
   piece: ApiObject,
@@ -137,24 +111,24 @@ async function drawAndStore(
   signal?: AbortSignal,
 ): Promise<string> {
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
-  const context = {
-    knex: tools.knex,
-    objects: tools.objects,
-    scope,
-    mergeVariables: (piece.merge_variables ?? {}) as Record<string, unknown>,
-    renderHtml: tools.renderHtml,
-    mergeHtml: tools.mergeHtml,
-  };
+  const mergeVariables = (piece.merge_variables ?? {}) as Record<string, unknown>;
   const maxPages = maxPagesOf(resource, piece);
   const sides: Record<string, Uint8Array> = {};
   await Promise.all(
     geometry.sides.map(async (side) => {
       const source = inputs.artwork[side.field];
       if (!source) return;
-      sides[side.field] = await sidePdf(context, { source, widthIn: side.width, heightIn: side.height, maxPages });
+      const request = { source, widthIn: side.width, heightIn: side.height, maxPages, mergeVariables };
+      sides[side.field] = await sidePdf(tools, scope, request);
     }),
   );
-  const pdf = await tools.compose({ resource, piece: await withMergedText(tools, resource, piece), geometry, sides });
+  const pdf = await composePiece({
+    kind: resource.name as PieceKind,
+    size: geometry.size,
+    piece: overlayPiece(await withMergedText(tools, resource, piece)),
+    sides,
+    geometry,
+  });
   const url = pdfKey(resource, piece.id);
   signal?.throwIfAborted();
   await tools.assets.put(url, pdf, 'application/pdf');

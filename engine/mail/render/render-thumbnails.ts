@@ -5,12 +5,13 @@
 import { thumbnailKey, THUMBNAIL_SIZES } from '../../assets/links';
 import { markThumbnails } from './outcome';
 import { discardIfCancelled } from '../pieces/piece-files';
-import { pieceOfJob, type RenderResult, type RenderTools } from './render-piece';
+import { pieceOfJob, type RenderResult } from './render-piece';
+import type { RenderContext } from './context';
 
 const hasThumbnails = (thumbnails: unknown) => Array.isArray(thumbnails) && thumbnails.length > 0;
 
 export async function renderThumbnails(
-  tools: RenderTools,
+  tools: RenderContext,
   pieceId: string,
   signal?: AbortSignal,
 ): Promise<RenderResult> {
@@ -20,7 +21,7 @@ export async function renderThumbnails(
   const pdf = await tools.assets.get(String(piece.url));
   // the piece names a file its own render stored: missing, it was removed under the engine
   if (!pdf) throw new Error(`${piece.id}: its PDF ${String(piece.url)} is not in the asset store`);
-  const pages = await tools.thumbnails(pdf.bytes);
+  const pages = await tools.thumbnails.thumbnails(pdf.bytes);
   signal?.throwIfAborted(); // its lease ran out: the next attempt stores them
   const thumbnails = pages.map((_, i) =>
     Object.fromEntries(THUMBNAIL_SIZES.map((size) => [size, thumbnailKey(resource, piece.id, size, i + 1)])),

@@ -13,10 +13,11 @@ import {
   type RenderPieceData,
   type RenderThumbnailsData,
 } from '../../jobs/names';
-import { pieceOfJob, renderPiece, type RenderTools } from './render-piece';
+import { pieceOfJob, renderPiece } from './render-piece';
+import type { RenderContext } from './context';
 import { renderThumbnails } from './render-thumbnails';
 import { markFailed } from './outcome';
-import { RenderFailure } from './failure';
+import { RenderFailure } from '../../render/failure';
 
 export interface RenderWorkerOptions {
   concurrency: number;
@@ -24,7 +25,11 @@ export interface RenderWorkerOptions {
   leaseMs: number;
 }
 
-export async function workRenderJobs(queue: JobQueue, tools: RenderTools, options: RenderWorkerOptions): Promise<void> {
+export async function workRenderJobs(
+  queue: JobQueue,
+  tools: RenderContext,
+  options: RenderWorkerOptions,
+): Promise<void> {
   await queue.work<RenderPieceData>(RENDER_PIECE, options, async (job) => {
     if (job.attempt > RENDER_ATTEMPTS) return failLostRender(tools, job.data.piece, options.leaseMs);
     // jobs queued before RENDER_PIECE_OPTIONS have no attempt past the last: theirs is job.lastAttempt
@@ -37,7 +42,7 @@ export async function workRenderJobs(queue: JobQueue, tools: RenderTools, option
 }
 
 /** The last rendering attempt lost its lease: the piece fails (once; a piece settled meanwhile stays). */
-async function failLostRender(tools: RenderTools, pieceId: string, leaseMs: number): Promise<void> {
+async function failLostRender(tools: RenderContext, pieceId: string, leaseMs: number): Promise<void> {
   const found = await pieceOfJob(tools, pieceId);
   if (!found || found.piece.status !== 'processed') return;
   const failure = new RenderFailure(
