@@ -44,7 +44,7 @@ FormatRegistry.Set(
 
 FormatRegistry.Set('date', (v) => /^\d{4}-\d\d-\d\d$/.test(v) && !Number.isNaN(Date.parse(v)));
 
-const dateTime = (what: string) =>
+export const dateTime = (what: string) =>
   Type.String({ format: 'date-time', description: what, examples: ['2026-11-20T18:39:45.123Z'] });
 
 export const objectName = <N extends string>(name: N) => Type.Literal(name, { description: `Value is \`${name}\`.` });

@@ -6,6 +6,7 @@ import { nullable } from '../fields';
 import { idPatternFor } from '../paths';
 import type { Rule } from '../types';
 import { defineMailpiece } from './define';
+import { TRACKING_EVENTS } from '../event-types';
 import { domesticOnly } from './rules';
 
 const amount = () =>
@@ -100,7 +101,8 @@ export const checks = defineMailpiece({
   },
   rules: [twoDecimals, messageOrBottom],
   placementRules: [domesticOnly('Checks', 'invalid_check_international'), payeeLines],
-  events: [],
+  // checks do not leave the country: no international_exit
+  events: TRACKING_EVENTS.filter((e) => e !== 'international_exit'),
   sample: {
     id: 'chk_534f10783683daa0',
     bank_account: bankAccounts.sample,

@@ -24,6 +24,7 @@ import {
 import { mergeVariableRules, sendDateRule, sharedPlacementRules } from './rules';
 import { pieceSample } from './sample';
 import { qrCode, qrCodeRule } from './qr-code';
+import { PIECE_EVENTS, TRACKING_EVENTS } from '../event-types';
 import type { ArtworkSide, MailpieceTraits } from '../types';
 
 export interface MailpieceDeclaration {
@@ -60,7 +61,7 @@ export interface MailpieceDeclaration {
   placementRules?: readonly Rule[];
   /** list filters besides the shared ones */
   filters?: ListFilter[];
-  /** events besides created and deleted, or none at all (snap packs) */
+  /** its tracking and other events besides the ones every piece has (default: TRACKING_EVENTS), or none at all (snap packs) */
   events?: readonly string[] | 'none';
   /** body fields only a Service-Version on or after the date may send or see */
   fieldsSince?: Record<string, string>;
@@ -200,7 +201,7 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
   const events =
     d.events === 'none'
       ? []
-      : ['created', 'rendered_pdf', 'rendered_thumbnails', 'deleted', 'failed', ...(d.events ?? [])].map(
+      : [...PIECE_EVENTS, ...(d.events ?? TRACKING_EVENTS)].map(
           (e) => `${d.object}.${e}`,
         );
   return {

@@ -5,6 +5,7 @@ import { nullable } from '../fields';
 import { filter } from '../list-filters';
 import type { Rule } from '../types';
 import { defineMailpiece } from './define';
+import { CERTIFIED_EVENTS, RETURN_ENVELOPE_EVENTS, TRACKING_EVENTS } from '../event-types';
 import { isAbroad, notWith } from './rules';
 
 const extraService = () =>
@@ -97,6 +98,12 @@ export const letters = defineMailpiece({
   artwork: [{ field: 'file', what: 'The letter artwork', required: true, named: false }],
   unsetTemplateIds: 'absent',
   sizes: ['us_letter', 'us_legal'],
+  events: [
+    ...TRACKING_EVENTS,
+    ...CERTIFIED_EVENTS.map((e) => `certified.${e}`),
+    'return_envelope.created',
+    ...RETURN_ENVELOPE_EVENTS.map((e) => `return_envelope.${e}`),
+  ],
   takes: { qr_code: 'numbers', fsc: true },
   fromRequired: true,
   createFields: {

@@ -1,0 +1,146 @@
+// Webhooks, our extension (docs/compat-notes.md, "Events and webhooks"): an endpoint that receives the
+// account's events of the key's mode, signed with a secret shown once, at create. Secret keys only.
+// Delivery attempts are kept and listed per webhook.
+import { Type } from '@sinclair/typebox';
+import { dateTime, description, id, metadata, nullable, objectName } from './fields';
+import { operation } from './operation';
+import { listOperation } from './list-filters';
+import { defineResource } from './resource';
+import type { Rule } from './types';
+
+const url = () =>
+  Type.String({
+    minLength: 8,
+    maxLength: 2048,
+    pattern: '^https?://[^\\s/?#]+',
+    errorMessage: 'must be an http(s) URL',
+    description:
+      'Where events are POSTed. An address on a loopback, private or link-local network needs the operator’s ALLOWED_PRIVATE_NETWORKS; redirects are not followed.',
+    examples: ['https://example.com/hooks/printpost'],
+  });
+
+const eventTypes = () =>
+  Type.Array(Type.String({ minLength: 3, maxLength: 80 }), {
+    minItems: 1,
+    maxItems: 200,
+    uniqueItems: true,
+    description: 'The event types sent to it (`postcard.created`, `letter.delivered`, ...), or `*` for all.',
+    examples: [['postcard.created', 'postcard.rendered_pdf']],
+  });
+
+const enabled = () => Type.Boolean({ default: true, description: 'Whether events are sent to it.' });
+
+/** Event types a webhook may name: the catalog's own (checked where the catalog is known, engine/events). */
+export const WILDCARD = '*';
+
+const noWildcardBesides: Rule = (body, at) =>
+  Array.isArray(body.event_types) && body.event_types.includes(WILDCARD) && body.event_types.length > 1
+    ? { message: `${at('event_types')} names \`*\` (every type) together with other types` }
+    : undefined;
+
+export const webhookOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/webhooks',
+    summary: 'Create a webhook',
+    body: Type.Object({
+      url: url(),
+      event_types: eventTypes(),
+      description: Type.Optional(description()),
+      enabled: Type.Optional(enabled()),
+      metadata: Type.Optional(metadata()),
+    }),
+    rules: [noWildcardBesides],
+    response: 'object',
+    idempotent: true,
+  }),
+  list: listOperation('/v1/webhooks', 'List webhooks'),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/webhooks/{id}',
+    summary: 'Retrieve a webhook',
+    response: 'object',
+  }),
+  update: operation({
+    name: 'update',
+    method: 'POST',
+    path: '/v1/webhooks/{id}',
+    summary: 'Update a webhook',
+    body: Type.Object({
+      url: Type.Optional(url()),
+      event_types: Type.Optional(eventTypes()),
+      description: Type.Optional(description()),
+      enabled: Type.Optional(enabled()),
+      metadata: Type.Optional(metadata()),
+    }),
+    rules: [noWildcardBesides],
+    response: 'object',
+  }),
+  delete: operation({
+    name: 'delete',
+    method: 'DELETE',
+    path: '/v1/webhooks/{id}',
+    summary: 'Delete a webhook',
+    response: 'deleted',
+  }),
+  deliveries: operation({
+    name: 'deliveries',
+    method: 'GET',
+    path: '/v1/webhooks/{id}/deliveries',
+    summary: 'List the delivery attempts of a webhook',
+    query: Type.Object({
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'How many, 1 to 100.' })),
+      after: Type.Optional(Type.String({ description: 'Cursor from next_url.' })),
+    }),
+    response: 'list',
+  }),
+};
+
+export const deliveryObject = () =>
+  Type.Object({
+    id: id('whd', 'delivery attempt'),
+    webhook_id: Type.String(),
+    event_id: Type.String(),
+    event_type: Type.String(),
+    attempt: Type.Integer({ description: 'Which attempt this was, 1 to 8.' }),
+    status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
+    response_status: nullable(Type.Integer({ description: 'The HTTP status answered, or null when none came.' })),
+    duration_ms: Type.Integer(),
+    response_excerpt: Type.String({ description: 'The first 500 characters of the answer, or why none came.' }),
+    date_created: dateTime('When the attempt was made.'),
+    object: objectName('webhook_delivery'),
+  });
+
+export const webhooks = defineResource({
+  name: 'webhooks',
+  title: 'Webhook',
+  object: 'webhook',
+  idPrefix: 'wh',
+  description:
+    'Endpoints that receive the account’s events of the key’s mode, signed with their secret (Service-Signature, Service-Signature-Timestamp). Secret keys only.',
+  fields: {
+    url: url(),
+    event_types: eventTypes(),
+    description: nullable(Type.String({ maxLength: 255 })),
+    enabled: enabled(),
+    metadata: metadata(),
+    secret: Type.Optional(
+      Type.String({ description: 'The signing secret: in the create answer only. Keep it to check signatures.' }),
+    ),
+  },
+  operations: Object.values(webhookOperations),
+  events: [],
+  sample: {
+    id: 'wh_6a5c1b2e3d4f5a6b',
+    url: 'https://example.com/hooks/printpost',
+    event_types: ['postcard.created', 'postcard.rendered_pdf'],
+    description: 'Marketing automation',
+    enabled: true,
+    metadata: {},
+    date_created: '2026-11-20T18:39:45.123Z',
+    date_modified: '2026-11-20T18:39:45.123Z',
+    object: 'webhook',
+  },
+});
