@@ -5,7 +5,7 @@ import { openServices, startEngine } from './server';
 import { startWorkers } from './workers';
 import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
 import type { Services } from './services';
-import { microdeposits } from './mail/bank-accounts';
+import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
 
 const HELP: Record<string, string> = {
@@ -158,7 +158,7 @@ function keepServingThroughDefects(logLevel: string): void {
 async function deposits(args: string[]): Promise<void> {
   const [id] = parseArgs({ args, allowPositionals: true, options: {} }).positionals;
   if (!id) throw new UsageError(HELP.deposits);
-  const amounts = await withServices((services) => microdeposits(services.db.knex, id));
+  const amounts = await withServices((services) => readMicrodeposits(services.db.knex, id));
   if (!amounts) throw new UsageError(`no micro-deposits recorded for ${id} (test-mode accounts get none)`);
   process.stdout.write(`${amounts.join(' ')}\n`);
 }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { connect, type Database } from './store/connection';
+import { connect, reachable, type Database } from './store/connection';
 import { migrateLatest } from './store/migrate';
 import { ObjectStore } from './store/objects';
 import { knexReader, sqliteReader } from './store/reader';
@@ -61,10 +61,7 @@ export async function openServices(
 }
 
 async function healthOf(services: Services): Promise<Health> {
-  const database = await services.db.knex
-    .raw('select 1')
-    .then(() => 'ok' as const)
-    .catch(() => 'unreachable' as const);
+  const database = (await reachable(services.db.knex)) ? 'ok' : 'unreachable';
   const jobs = database === 'ok' ? await services.jobs.counts().catch(() => null) : null;
   const renderer = services.workers?.renderer() ?? null;
   const healthy = database === 'ok' && (renderer === null || renderer.available);

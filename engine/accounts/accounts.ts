@@ -3,6 +3,17 @@ import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
+import {
+  accountNamed,
+  accountsWithKeyCounts,
+  countAccounts,
+  insertAccount,
+  insertApiKey,
+  keyWithAccount,
+  oldestAccount,
+  storeSetting,
+  type AccountRow,
+} from '../store/accounts';
 import { hashKey, keyHint, keyShape, makeKey, sameHash, type KeyKind } from './keys';
 import { resolveSettings, type SettingName, type SettingValue, type Settings } from './settings';
 
@@ -35,12 +46,6 @@ export interface AccountSummary {
   keys: Record<Mode, number>;
 }
 
-interface AccountRow {
-  id: string;
-  name: string;
-  settings: string;
-}
-
 /** Key lookups are on every request: cache them briefly (settings changes show within this). */
 const DEFAULT_KEY_CACHE_MS = 2000;
 
@@ -55,12 +60,7 @@ export class Accounts {
   /** A new account with default settings and no keys; undefined when the name is taken. */
   async add(name: string): Promise<Account | undefined> {
     const id = newId('acct');
-    try {
-      await this.knex('accounts').insert({ id, name, settings: '{}', date_created: nowIso() });
-    } catch (error) {
-      if (isUniqueViolation(error)) return undefined;
-      throw error;
-    }
+    if (!(await insertAccount(this.knex, id, name, nowIso()))) return undefined;
     return { id, name, settings: resolveSettings({}) };
   }
 
@@ -80,7 +80,7 @@ export class Accounts {
 
   async createKey(accountId: string, mode: Mode, kind: KeyKind): Promise<string> {
     const key = makeKey(mode, kind);
-    await this.knex('api_keys').insert({
+    await insertApiKey(this.knex, {
       id: newId('key'),
       account_id: accountId,
       mode,
@@ -92,50 +92,29 @@ export class Accounts {
     return key;
   }
 
-  async count(): Promise<number> {
-    const row = (await this.knex('accounts').count({ n: '*' }).first()) as { n: number | string } | undefined;
-    return Number(row?.n ?? 0);
+  count(): Promise<number> {
+    return countAccounts(this.knex);
   }
 
   async byName(name: string): Promise<Account | undefined> {
-    const row = (await this.knex('accounts').where({ name }).first()) as AccountRow | undefined;
+    const row = await accountNamed(this.knex, name);
     return row && toAccount(row);
   }
 
   async first(): Promise<Account | undefined> {
-    const row = (await this.knex('accounts').orderBy('date_created').first()) as AccountRow | undefined;
+    const row = await oldestAccount(this.knex);
     return row && toAccount(row);
   }
 
   /** Every account, oldest first, with its active keys counted by mode. */
-  async list(): Promise<AccountSummary[]> {
-    const rows = (await this.knex('accounts').orderBy(['date_created', 'id']).select('id', 'name', 'date_created')) as {
-      id: string;
-      name: string;
-      date_created: string;
-    }[];
-    const counts = (await this.knex('api_keys')
-      .whereNull('date_revoked')
-      .groupBy('account_id', 'mode')
-      .select('account_id', 'mode')
-      .count({ n: '*' })) as { account_id: string; mode: Mode; n: number | string }[];
-    return rows.map((row) => {
-      const keys: Record<Mode, number> = { test: 0, live: 0 };
-      for (const c of counts) if (c.account_id === row.id) keys[c.mode] = Number(c.n);
-      return { id: row.id, name: row.name, dateCreated: row.date_created, keys };
-    });
+  list(): Promise<AccountSummary[]> {
+    return accountsWithKeyCounts(this.knex);
   }
 
   async setSetting(accountId: string, name: SettingName, value: SettingValue): Promise<Settings> {
-    return this.knex.transaction(async (trx) => {
-      const row = (await trx('accounts').where({ id: accountId }).first()) as AccountRow;
-      const stored = { ...JSON.parse(row.settings), [name]: value };
-      await trx('accounts')
-        .where({ id: accountId })
-        .update({ settings: JSON.stringify(stored) });
-      this.cache.clear();
-      return resolveSettings(stored);
-    });
+    const stored = await storeSetting(this.knex, accountId, name, value);
+    this.cache.clear();
+    return resolveSettings(stored);
   }
 
   /** The caller a key stands for, or undefined for a malformed, unknown or revoked key. */
@@ -145,26 +124,15 @@ export class Accounts {
     const hash = hashKey(key);
     const hit = this.cache.get(hash);
     if (hit && hit.until > Date.now()) return hit.caller;
-    const row = (await this.knex('api_keys as k')
-      .join('accounts as a', 'a.id', 'k.account_id')
-      .where('k.hash', hash)
-      .whereNull('k.date_revoked')
-      .first('k.hash', 'k.mode', 'k.kind', 'a.id', 'a.name', 'a.settings')) as
-      (AccountRow & { hash: string; mode: Mode; kind: KeyKind }) | undefined;
+    const row = await keyWithAccount(this.knex, hash);
     const caller =
       row && sameHash(row.hash, hash) && row.mode === shape.mode && row.kind === shape.kind
-        ? { account: toAccount(row), mode: row.mode, kind: row.kind, keyHash: hash }
+        ? { account: toAccount(row), mode: shape.mode, kind: shape.kind, keyHash: hash }
         : undefined;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { caller, until: Date.now() + this.cacheMs });
     return caller;
   }
-}
-
-/** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 function toAccount(row: AccountRow): Account {

@@ -3,6 +3,7 @@
 // file or kept alive longer, and every GET of a piece hands out a fresh one.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
+import { keepFirstSecret } from '../store/engine-secrets';
 
 export const LINK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
@@ -37,8 +38,6 @@ const SECRET_NAME = 'asset_signing_key';
  */
 export async function loadAssetSigner(knex: Knex, configured: string | undefined): Promise<AssetSigner> {
   if (configured) return new AssetSigner(Buffer.from(configured));
-  const candidate = randomBytes(32).toString('base64url');
-  await knex('engine_secrets').insert({ name: SECRET_NAME, value: candidate }).onConflict('name').ignore();
-  const row = (await knex('engine_secrets').where({ name: SECRET_NAME }).first()) as { value: string };
-  return new AssetSigner(Buffer.from(row.value));
+  const key = await keepFirstSecret(knex, SECRET_NAME, randomBytes(32).toString('base64url'));
+  return new AssetSigner(Buffer.from(key));
 }

@@ -9,18 +9,19 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import type { Scope } from '../store/objects';
-import { completeClaim, type IdempotencyClaim } from '../store/idempotency-claims';
-import { nowIso } from '../util/time';
+import {
+  claimNewKey,
+  completeClaim,
+  dropKeysBefore,
+  findKey,
+  IN_PROGRESS,
+  releaseClaim,
+  takeOverKey,
+  type IdempotencyClaim,
+} from '../store/idempotency-keys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_MS = 60 * 60 * 1000;
-const IN_PROGRESS = 0;
-
-/** A primary-key clash on either database: someone else claimed the key first. */
-function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
-}
 
 export function idempotencyKey(header: string | undefined, query: Record<string, unknown>): string | undefined {
   const fromQuery = query.idempotency_key;
@@ -42,14 +43,6 @@ export function idempotencyKey(header: string | undefined, query: Record<string,
 export interface StoredResponse {
   status: number;
   body: unknown;
-}
-
-interface KeyRow {
-  status: number;
-  body: string;
-  claim: string;
-  lease_until: string;
-  date_created: string;
 }
 
 export class IdempotencyStore {
@@ -82,47 +75,30 @@ export class IdempotencyStore {
     } catch (error) {
       // Failed work leaves nothing behind: the key may be retried at once. (An answer committed with
       // its object is no longer IN_PROGRESS, so this never removes one.)
-      await this.knex('idempotency_keys')
-        .where({ ...where, claim: claim.token, status: IN_PROGRESS })
-        .delete();
+      await releaseClaim(this.knex, claim);
       throw error;
     }
-    if (!claim.recorded) await completeClaim(this.knex, claim, response);
+    if (!claim.recorded)
+      await completeClaim(this.knex, claim, { status: response.status, body: JSON.stringify(response.body) });
     return response;
   }
 
   /** Claims the key, or returns the stored response; 409 while another request holds a live lease. */
   private async acquire(claim: IdempotencyClaim): Promise<StoredResponse | undefined> {
-    const { where, token } = claim;
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = new Date();
-      const row = (await this.knex('idempotency_keys').where(where).first()) as KeyRow | undefined;
+      const row = await findKey(this.knex, claim.where);
       const lease = new Date(now.getTime() + this.leaseMs).toISOString();
       if (!row) {
-        try {
-          await this.knex('idempotency_keys').insert({
-            ...where,
-            status: IN_PROGRESS,
-            body: 'null',
-            claim: token,
-            lease_until: lease,
-            date_created: nowIso(),
-          });
-          return undefined;
-        } catch (error) {
-          if (isDuplicateKey(error)) continue;
-          throw error;
-        }
+        if (await claimNewKey(this.knex, claim, lease)) return undefined;
+        continue;
       }
       const expired = row.date_created <= new Date(now.getTime() - DAY_MS).toISOString();
       if (row.status !== IN_PROGRESS && !expired) return { status: row.status, body: JSON.parse(row.body) };
       if (row.status === IN_PROGRESS && !expired && row.lease_until > now.toISOString())
         throw inProgress(row.lease_until, now);
       // Expired, or an unfinished claim whose holder is gone: take it over, unless someone else just did.
-      const taken = await this.knex('idempotency_keys')
-        .where({ ...where, claim: row.claim, status: row.status })
-        .update({ status: IN_PROGRESS, body: 'null', claim: token, lease_until: lease, date_created: nowIso() });
-      if (taken === 1) return undefined;
+      if (await takeOverKey(this.knex, claim, row, lease)) return undefined;
     }
     throw inProgress(new Date(Date.now() + 1000).toISOString(), new Date());
   }
@@ -131,8 +107,7 @@ export class IdempotencyStore {
   private async sweep(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_MS) return;
     this.lastSweep = Date.now();
-    const cutoff = new Date(Date.now() - DAY_MS).toISOString();
-    await this.knex('idempotency_keys').where('date_created', '<=', cutoff).delete();
+    await dropKeysBefore(this.knex, new Date(Date.now() - DAY_MS).toISOString());
   }
 }
 

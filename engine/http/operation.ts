@@ -9,7 +9,7 @@ import type { Caller } from '../accounts/accounts';
 import type { Scope } from '../store/objects';
 import type { Services } from '../services';
 import type { UploadedFile } from './multipart';
-import type { IdempotencyClaim } from '../store/idempotency-claims';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
 import { validate } from './validate';
 
 /** The static type of an operation's body or query schema; an empty record where it has none. */

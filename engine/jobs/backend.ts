@@ -1,5 +1,5 @@
 // What a database must do for the queue; the work loop, shutdown and options are shared (queue.ts).
-import type { ExtraWrite } from '../store/insert-batcher';
+import type { JobWrite } from '../store/commit';
 import type { JobCounts, JobOptions } from './types';
 
 /** A job as claimed: `attempt` doubles as the fence, so a late worker cannot settle a newer attempt. */
@@ -14,7 +14,7 @@ export interface Claimed {
 
 export interface Backend {
   start(): Promise<void>;
-  enqueueWith(name: string, data: object, options: ResolvedJobOptions): ExtraWrite;
+  enqueueWith(name: string, data: object, options: ResolvedJobOptions): JobWrite;
   send(name: string, data: object, options: ResolvedJobOptions): Promise<string | null>;
   /** takes up to `max` due jobs for one lease (and recovers jobs whose lease ran out) */
   claim(name: string, max: number, leaseMs: number): Promise<Claimed[]>;

@@ -100,7 +100,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       // Created now, so the caller's transaction rarely waits for it.
       ensureQueue(name).catch(() => undefined);
       return {
-        write: async (trx) => {
+        send: async (trx) => {
           await insert(trx, name, data, o);
         },
       };

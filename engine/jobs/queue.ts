@@ -2,7 +2,7 @@
 // and a bounded stop.
 import { resolveJob, type Backend } from './backend';
 import { asError, Worker, type Handler } from './worker';
-import type { ExtraWrite, Job, JobCounts, JobOptions, JobQueue, WorkOptions } from './types';
+import type { Job, JobCounts, JobOptions, JobQueue, JobWrite, WorkOptions } from './types';
 
 export class Queue implements JobQueue {
   private readonly workers: Worker[] = [];
@@ -23,7 +23,7 @@ export class Queue implements JobQueue {
     this.started = true;
   }
 
-  enqueueWith(name: string, data: object, options?: JobOptions): ExtraWrite {
+  enqueueWith(name: string, data: object, options?: JobOptions): JobWrite {
     this.assertOpen();
     return this.backend.enqueueWith(name, data, resolveJob(name, data, options));
   }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ExtraRow } from '../store/insert-batcher';
+import type { JobRow, JobWrite } from '../store/commit';
 import { backoffMs, errorText, tally, type Backend, type Claimed, type ResolvedJobOptions } from './backend';
 
 interface ClaimRow {
@@ -18,26 +18,23 @@ interface ClaimRow {
 }
 
 export function sqliteBackend(knex: Knex, keepCompletedMs: number): Backend {
-  const row = (name: string, data: object, o: ResolvedJobOptions): ExtraRow => {
+  // A second job under a singleton key that has one queued or active is dropped, not an error (the
+  // commit inserts job rows or-ignore; so does send).
+  const row = (name: string, data: object, o: ResolvedJobOptions): JobRow => {
     const now = Date.now();
+    // Every job row has the same columns, so the group commit prepares one statement for all.
     return {
-      table: 'jobs',
-      // Every job row has the same columns, so the group commit prepares one statement for all.
-      row: {
-        id: randomUUID(),
-        name,
-        data: JSON.stringify(data),
-        state: 'queued',
-        attempt: 0,
-        retry_limit: o.retryLimit,
-        retry_delay_ms: o.retryDelayMs,
-        run_at: o.startAfter?.getTime() ?? now,
-        singleton_key: o.singletonKey ?? null,
-        last_error: null,
-        created_at: now,
-      },
-      // A second job under a singleton key that has one queued or active is dropped, not an error.
-      onConflict: 'ignore',
+      id: randomUUID(),
+      name,
+      data: JSON.stringify(data),
+      state: 'queued',
+      attempt: 0,
+      retry_limit: o.retryLimit,
+      retry_delay_ms: o.retryDelayMs,
+      run_at: o.startAfter?.getTime() ?? now,
+      singleton_key: o.singletonKey ?? null,
+      last_error: null,
+      created_at: now,
     };
   };
 
@@ -46,11 +43,14 @@ export function sqliteBackend(knex: Knex, keepCompletedMs: number): Backend {
       if (!(await knex.schema.hasTable('jobs'))) throw new Error('the jobs table is missing: run the migrations first');
     },
 
-    enqueueWith: row,
+    enqueueWith: (name, data, options): JobWrite => ({ row: row(name, data, options) }),
 
     async send(name, data, options) {
-      const job = row(name, data, options);
-      const inserted: { id: string }[] = await knex('jobs').insert(job.row).onConflict().ignore().returning('id');
+      const inserted: { id: string }[] = await knex('jobs')
+        .insert(row(name, data, options))
+        .onConflict()
+        .ignore()
+        .returning('id');
       return inserted[0]?.id ?? null;
     },
 

@@ -1,9 +1,9 @@
 // The engine's durable job runner, one interface over SQLite (a `jobs` table) and PostgreSQL (pg-boss).
 // A job is done at least once and, barring a worker that outlives its lease, exactly once; a worker
 // that dies mid-job loses nothing: its lease runs out and the job is taken again.
-import type { ExtraWrite } from '../store/insert-batcher';
+import type { JobWrite } from '../store/commit';
 
-export type { ExtraWrite } from '../store/insert-batcher';
+export type { JobWrite } from '../store/commit';
 
 export interface JobOptions {
   /** retries after the first attempt (default 2); a job out of retries is kept as failed */
@@ -50,8 +50,8 @@ export interface JobCounts {
 export interface JobQueue {
   /** prepares storage (pg-boss's schema); safe when several processes start at once */
   start(): Promise<void>;
-  /** the job as a write that commits with the caller's own (ObjectStore.insert's `extra`) */
-  enqueueWith(name: string, data: object, options?: JobOptions): ExtraWrite;
+  /** the job as a write that commits with the caller's own (the `jobs` of an insert's or a transition's commit) */
+  enqueueWith(name: string, data: object, options?: JobOptions): JobWrite;
   /** the job's id, or null when its singleton key already has one queued or active */
   send(name: string, data: object, options?: JobOptions): Promise<string | null>;
   /** works `name` until stop(): a handler that resolves completes the job, one that throws fails the attempt */

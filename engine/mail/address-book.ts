@@ -1,5 +1,4 @@
 // The address book: create (standardized, limits, NCOA sample), retrieve, delete.
-import type { Knex } from 'knex';
 import { ApiError, notFound } from '../errors';
 import { countryName, US_TERRITORIES } from '../catalog/countries';
 import { eventOf } from '../catalog';
@@ -8,10 +7,11 @@ import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { ApiObject, Scope } from '../store/objects';
 import type { Services } from '../services';
-import { adjustCounter, incrementBelow, type CounterKey } from '../store/counters';
+import { adjustCounter, type CounterKey } from '../store/counters';
+import type { CounterTake } from '../store/commit';
 import type { Settings } from '../accounts/settings';
 import type { AddressInput } from '../catalog/address-fields';
-import type { IdempotencyClaim } from '../store/idempotency-claims';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
 import { upperRecord, type AddressRecord } from './standardize';
 import { standardizeUsRecord, verifiedUsRecord } from '../verify/strictness';
 
@@ -102,33 +102,31 @@ export async function createAddress(
     date_created: now,
     date_modified: now,
   } as ApiObject;
-  if (scope.mode === 'test') {
-    await services.objects.insert(scope, KIND, address, { claim, event: CREATED });
-    return address;
-  }
   // Live addresses count against the edition's limit: the count and the address commit together, so
   // a crash between them can neither lose a slot nor let one through.
-  await services.db.knex.transaction(async (trx) => {
-    await takeLiveAddressSlots(trx, scope, settings, 1);
-    await services.objects.insert(scope, KIND, address, { trx, claim, event: CREATED });
+  return services.objects.insert(scope, KIND, address, {
+    claim,
+    events: [CREATED],
+    takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, 1) : undefined,
   });
-  return address;
 }
 
 /**
- * Takes `count` places of the live edition limit inside the caller's transaction (a live address, or a
- * mailpiece's inline addresses, which are saved to the book too); 403 feature_limit_reached when full.
+ * `count` places of the live edition limit, taken in the commit of what needs them (a live address, or
+ * a mailpiece's inline addresses, which are saved to the book too); 403 feature_limit_reached when full.
  */
-export async function takeLiveAddressSlots(trx: Knex, scope: Scope, settings: Settings, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    if ((await incrementBelow(trx, liveAddresses(scope), settings.address_limit)) === undefined) {
-      throw new ApiError(
+export function liveAddressSlots(scope: Scope, settings: Settings, count: number): CounterTake[] {
+  const take: CounterTake = {
+    counter: liveAddresses(scope),
+    below: settings.address_limit,
+    refusal: () =>
+      new ApiError(
         'feature_limit_reached',
         `This account has reached its limit of ${settings.address_limit} addresses. Upgrade your edition to add more.`,
         403,
-      );
-    }
-  }
+      ),
+  };
+  return Array.from({ length: count }, () => take);
 }
 
 /** Deletes through the generic path, then gives the live allowance its place back. */

@@ -6,7 +6,8 @@ import { ApiError, notFound } from '../errors';
 import { eventOf } from '../catalog';
 import { bankAccounts, type BankAccountInput } from '../catalog/bank-accounts';
 import type { ApiObject, ObjectStore, Scope } from '../store/objects';
-import type { IdempotencyClaim } from '../store/idempotency-claims';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
+import { readMicrodeposits } from '../store/microdeposits';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 
@@ -16,7 +17,6 @@ const VERIFIED = eventOf(bankAccounts, 'verified');
 
 export async function createBankAccount(
   objects: ObjectStore,
-  knex: Knex,
   scope: Scope,
   input: BankAccountInput,
   claim?: IdempotencyClaim,
@@ -46,28 +46,11 @@ export async function createBankAccount(
     date_modified: now,
     object: 'bank_account',
   };
-  if (scope.mode === 'test') {
-    await objects.insert(scope, KIND, account, { claim, event: CREATED });
-    return account;
-  }
-  await knex.transaction(async (trx) => {
-    await objects.insert(scope, KIND, account, { trx, claim, event: CREATED });
-    await trx('microdeposits').insert({
-      bank_account_id: account.id,
-      account_id: scope.accountId,
-      mode: scope.mode,
-      first: randomInt(1, 101),
-      second: randomInt(1, 101),
-    });
-  });
-  return account;
-}
-
-/** The two amounts deposited into a live account, for the operator (`printpost deposits`). */
-export async function microdeposits(knex: Knex, bankAccountId: string): Promise<[number, number] | undefined> {
-  const row = (await knex('microdeposits').where({ bank_account_id: bankAccountId }).first()) as
-    { first: number; second: number } | undefined;
-  return row ? [Number(row.first), Number(row.second)] : undefined;
+  const deposits =
+    scope.mode === 'live'
+      ? [{ bankAccountId: account.id, amounts: [randomInt(1, 101), randomInt(1, 101)] as [number, number] }]
+      : undefined;
+  return objects.insert(scope, KIND, account, { claim, events: [CREATED], microdeposits: deposits });
 }
 
 const sameAmounts = (given: readonly number[], expected: readonly number[]) =>
@@ -75,28 +58,28 @@ const sameAmounts = (given: readonly number[], expected: readonly number[]) =>
 
 export async function verifyBankAccount(
   objects: ObjectStore,
+  knex: Knex,
   scope: Scope,
   id: string,
   amounts: number[],
 ): Promise<ApiObject> {
+  // The deposits never change once the account's commit wrote them, so they are read before the
+  // transition; whether the account is already verified is decided on its latest state, first.
+  const expected = scope.mode === 'live' ? await readMicrodeposits(knex, id) : undefined;
   const verified = await objects.transition(scope, KIND, id, {
-    refuse: (current) =>
-      current.verified === true
-        ? new ApiError('bank_account_already_verified', 'This bank account is already verified.', 422)
-        : undefined,
-    change: (current) => ({ ...current, verified: true }),
-    event: VERIFIED,
-    alsoWrite: async (trx) => {
-      if (scope.mode === 'test') return;
-      const expected = await microdeposits(trx, id);
-      if (!expected || !sameAmounts(amounts, expected)) {
-        throw new ApiError(
+    refuse: (current) => {
+      if (current.verified === true)
+        return new ApiError('bank_account_already_verified', 'This bank account is already verified.', 422);
+      if (scope.mode === 'live' && !(expected && sameAmounts(amounts, expected)))
+        return new ApiError(
           'invalid_bank_account_verification',
           'The amounts do not match the two micro-deposits.',
           422,
         );
-      }
+      return undefined;
     },
+    change: (current) => ({ ...current, verified: true }),
+    events: [VERIFIED],
   });
   if (!verified) throw notFound('bank account');
   return verified;

@@ -2,7 +2,6 @@
 // versions are rows of their own under the template. Reads assemble the template object (its live
 // versions and the published one). Every change that touches both goes through a transition of the
 // template, so publishing a version and deleting it can never both succeed.
-import type { Knex } from 'knex';
 import { ApiError, notFound } from '../errors';
 import { templates, templateVersions, type VersionObject } from '../catalog/templates';
 import type { templateOperations, versionOperations } from '../catalog/templates';
@@ -43,12 +42,7 @@ function assemble(row: ApiObject, versions: ApiObject[]): ApiObject {
   return { ...row, versions, published_version: published ?? null };
 }
 
-export async function createTemplate(
-  objects: ObjectStore,
-  knex: Knex,
-  scope: Scope,
-  input: TemplateCreate,
-): Promise<ApiObject> {
+export async function createTemplate(objects: ObjectStore, scope: Scope, input: TemplateCreate): Promise<ApiObject> {
   const version = newVersion(input);
   const now = version.date_created;
   const template = {
@@ -60,9 +54,8 @@ export async function createTemplate(
     date_modified: now,
     object: 'template',
   };
-  await knex.transaction(async (trx) => {
-    await objects.insert(scope, VERSION, version, { trx, parent: template.id });
-    await objects.insert(scope, TEMPLATE, template, { trx });
+  await objects.insert(scope, TEMPLATE, template, {
+    objects: [{ kind: VERSION, object: version, parent: template.id }],
   });
   return assemble(template, [version]);
 }
@@ -84,19 +77,6 @@ export async function assembleTemplates(objects: ObjectStore, scope: Scope, rows
   return rows.map((row) => assemble(row, versions.get(row.id) ?? []));
 }
 
-/** A live version of the template, read inside the caller's transaction. */
-async function liveVersion(trx: Knex, scope: Scope, templateId: string, versionId: string): Promise<boolean> {
-  const row: unknown = await trx('objects').first('id').where({
-    account_id: scope.accountId,
-    mode: scope.mode,
-    kind: VERSION,
-    id: versionId,
-    parent_id: templateId,
-    deleted: false,
-  });
-  return row !== undefined;
-}
-
 export async function updateTemplate(
   objects: ObjectStore,
   scope: Scope,
@@ -110,11 +90,18 @@ export async function updateTemplate(
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(publish ? { published_version: publish } : {}),
     }),
-    alsoWrite: async (trx) => {
-      if (publish && !(await liveVersion(trx, scope, id, publish))) {
-        throw new ApiError('invalid', `published_version ${publish} is not a version of this template`, 422);
-      }
-    },
+    // read in the transition's transaction: a version deleted meanwhile is never published
+    requires: publish
+      ? [
+          {
+            kind: VERSION,
+            id: publish,
+            parent: id,
+            refusal: () =>
+              new ApiError('invalid', `published_version ${publish} is not a version of this template`, 422),
+          },
+        ]
+      : undefined,
   });
   if (!updated) throw templateNotFound();
   return retrieveTemplate(objects, scope, id);
@@ -129,7 +116,7 @@ export async function createVersion(
   const version = newVersion(input);
   const touched = await objects.transition(scope, TEMPLATE, templateId, {
     change: (current) => current,
-    alsoWrite: (trx) => objects.insert(scope, VERSION, version, { trx, parent: templateId }),
+    objects: [{ kind: VERSION, object: version, parent: templateId }],
   });
   if (!touched) throw templateNotFound();
   return version;
@@ -168,19 +155,7 @@ export async function deleteVersion(
         ? new ApiError('not_deletable', 'The published version cannot be deleted: publish another version first.', 422)
         : undefined,
     change: (current) => current,
-    alsoWrite: async (trx, template) => {
-      const changed = await trx('objects')
-        .where({
-          account_id: scope.accountId,
-          mode: scope.mode,
-          kind: VERSION,
-          id,
-          parent_id: templateId,
-          deleted: false,
-        })
-        .update({ deleted: true, date_modified: template.date_modified });
-      if (changed !== 1) throw notFound('template version');
-    },
+    deletes: [{ kind: VERSION, id, parent: templateId, refusal: () => notFound('template version') }],
   });
   if (!touched) throw templateNotFound();
   return { id, deleted: true };

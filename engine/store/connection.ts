@@ -23,6 +23,14 @@ export const DEFAULT_DATABASE = '.data/printpost.sqlite';
 // engine reports once, so its own printing is switched off.
 const quiet = { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined };
 
+/** Whether the database answers a trivial query (for `GET /health`). */
+export function reachable(knex: Knex): Promise<boolean> {
+  return knex.raw('select 1').then(
+    () => true,
+    () => false,
+  );
+}
+
 export function connect(url: string = DEFAULT_DATABASE, poolMax = 10): Database {
   if (/^postgres(ql)?:\/\//.test(url)) {
     return {

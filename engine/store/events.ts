@@ -1,11 +1,10 @@
 // Event rows for the outbox: written in the same transaction as the change they describe, in the
 // vendor's event object shape; the webhooks work drains them.
-import type { Knex } from 'knex';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { Scope } from './scope';
 
-export interface EventRow {
+export type EventRow = {
   id: string;
   account_id: string;
   mode: string;
@@ -13,7 +12,7 @@ export interface EventRow {
   reference_id: string;
   date_created: string;
   body: string;
-}
+};
 
 /**
  * The event row for `object` having become what it is now (`address.created`, `letter.deleted`, ...).
@@ -41,8 +40,4 @@ export function eventRow(
     date_created: dateCreated,
     body,
   };
-}
-
-export async function insertEvents(trx: Knex, rows: readonly EventRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) await trx('events').insert(rows.slice(i, i + 100));
 }

@@ -3,55 +3,11 @@
 // both SQLite and PostgreSQL; batching amortizes it without delaying a lone request (the first
 // insert is flushed on the next turn of the event loop).
 import type { Knex } from 'knex';
-import { insertEvents, type EventRow } from './events';
-import {
-  claimLost,
-  completeClaim,
-  completionParams,
-  SQLITE_COMPLETE_SQL,
-  type ClaimCompletion,
-} from './idempotency-claims';
-
-export interface PendingRows {
-  objects: Record<string, unknown>[];
-  metadata: Record<string, unknown>[];
-  /** idempotency answers committed with these rows */
-  completions: ClaimCompletion[];
-  /** outbox events committed with these rows */
-  events: EventRow[];
-  /** other writes committed with these rows (a piece's inputs, its uploaded files, its render job) */
-  extra: ExtraWrite[];
-}
-
-export interface ExtraRow {
-  table: string;
-  row: Record<string, unknown>;
-  /** skip the row when it collides with a unique index (a job already queued under its singleton key) */
-  onConflict?: 'ignore';
-}
-
-/** Writes of their own kind, run in the commit's transaction (PostgreSQL only: SQLite batches take rows). */
-export interface ExtraCallback {
-  write(trx: Knex): Promise<void>;
-}
-
-export type ExtraWrite = ExtraRow | ExtraCallback;
-
-export function isExtraRow(extra: ExtraWrite): extra is ExtraRow {
-  return 'table' in extra;
-}
-
-/** Runs other writes in the caller's transaction, in order. */
-export async function writeExtra(trx: Knex, extra: ExtraWrite[]): Promise<void> {
-  for (const e of extra) {
-    if (!isExtraRow(e)) await e.write(trx);
-    else if (e.onConflict === 'ignore') await trx(e.table).insert(e.row).onConflict().ignore();
-    else await trx(e.table).insert(e.row);
-  }
-}
+import { insertRows, type CommitPlan, type CommitRow } from './commit';
+import { claimLost, completeClaim, completionParams, SQLITE_COMPLETE_SQL } from './idempotency-keys';
 
 interface Waiter {
-  rows: PendingRows;
+  plan: CommitPlan;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -67,12 +23,12 @@ export class InsertBatcher {
     private readonly sqlite: boolean,
   ) {}
 
-  insert(rows: PendingRows): Promise<void> {
-    // The SQLite batch is written synchronously, so it cannot await a callback's own statements.
-    if (this.sqlite && !rows.extra.every(isExtraRow))
-      return Promise.reject(new Error('SQLite group commits take extra rows ({ table, row }), not write callbacks'));
+  insert(plan: CommitPlan): Promise<void> {
+    // The SQLite batch is written synchronously, so it cannot await a send's own statements.
+    if (this.sqlite && plan.sends.length > 0)
+      return Promise.reject(new Error('SQLite group commits take job rows, not sends run in a transaction'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ rows, resolve, reject });
+      this.queue.push({ plan, resolve, reject });
       if (!this.writing) setImmediate(() => void this.drain());
     });
   }
@@ -84,11 +40,11 @@ export class InsertBatcher {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
         try {
-          await this.write(batch.map((w) => w.rows));
+          await this.write(batch.map((w) => w.plan));
           for (const waiter of batch) settle(waiter);
         } catch {
           // One bad row (or lost claim) must not fail its neighbours: retry each on its own.
-          for (const waiter of batch) await this.write([waiter.rows]).then(() => settle(waiter), waiter.reject);
+          for (const waiter of batch) await this.write([waiter.plan]).then(() => settle(waiter), waiter.reject);
         }
       }
     } finally {
@@ -96,37 +52,21 @@ export class InsertBatcher {
     }
   }
 
-  private async write(all: PendingRows[]): Promise<void> {
-    const objects = all.flatMap((r) => r.objects);
-    const metadata = all.flatMap((r) => r.metadata);
-    const completions = all.flatMap((r) => r.completions);
-    const events = all.flatMap((r) => r.events);
-    const extra = all.flatMap((r) => r.extra);
-    if (this.sqlite)
-      return writeSqlite(
-        this.knex,
-        objects,
-        [
-          ...metadata.map((row) => ['object_metadata', row] as const),
-          ...events.map((row) => ['events', row] as const),
-          ...extra.filter(isExtraRow).map((e) => [e.table, e.row, e.onConflict === 'ignore'] as const),
-        ],
-        completions,
-      );
+  private async write(all: CommitPlan[]): Promise<void> {
+    const rows = all.length === 1 ? all[0].rows : all.flatMap((p) => p.rows);
+    const completions = all.flatMap((p) => p.completions);
+    if (this.sqlite) return writeSqlite(this.knex, rows, completions);
     await this.knex.transaction(async (trx) => {
-      // Chunks of 100 rows keep each statement's parameter count modest.
-      for (let i = 0; i < objects.length; i += 100) await trx('objects').insert(objects.slice(i, i + 100));
-      for (let i = 0; i < metadata.length; i += 100) await trx('object_metadata').insert(metadata.slice(i, i + 100));
-      await insertEvents(trx, events);
-      await writeExtra(trx, extra);
-      for (const c of completions) await completeClaim(trx, c.claim, { status: c.status, body: JSON.parse(c.body) });
+      await insertRows(trx, rows);
+      for (const p of all) for (const send of p.sends) await send(trx);
+      for (const c of completions) await completeClaim(trx, c.claim, c);
     });
   }
 }
 
 /** Marks the waiter's claims recorded (only now: a rolled-back batch recorded nothing) and resolves it. */
 function settle(waiter: Waiter): void {
-  for (const c of waiter.rows.completions) c.claim.recorded = true;
+  for (const c of waiter.plan.completions) c.claim.recorded = true;
   waiter.resolve();
 }
 
@@ -172,10 +112,8 @@ function prepareInsert(
  */
 async function writeSqlite(
   knex: Knex,
-  objects: Record<string, unknown>[],
-  /** rows of other tables (metadata, events), with their table and whether a unique collision skips them */
-  related: (readonly [string, object, boolean?])[],
-  completions: ClaimCompletion[],
+  rows: readonly CommitRow[],
+  completions: CommitPlan['completions'],
 ): Promise<void> {
   const client = knex.client as unknown as PoolClient;
   const connection = await client.acquireConnection();
@@ -202,8 +140,7 @@ async function writeSqlite(
     }
     const completeStatement = complete.statement;
     connection.transaction(() => {
-      for (const row of objects) insert('objects', row);
-      for (const [table, row, ignoreConflict] of related) insert(table, row as Record<string, unknown>, ignoreConflict);
+      for (const r of rows) insert(r.table, r.row, r.ignoreConflict);
       for (const c of completions) if (completeStatement.run(...completionParams(c)).changes !== 1) throw claimLost();
     })();
   } finally {

@@ -1,13 +1,14 @@
-// The object store: every API object as its JSON body, scoped by account and mode. Creates may carry
-// the request's idempotency answer and the object's event; changes go through a compare-and-set
-// transition, so a change racing another (a cancel racing a worker) is never lost nor applied twice.
+// The object store: every API object as its JSON body, scoped by account and mode. An insert and a
+// transition each carry the rest of their commit (commit.ts: the idempotency answer, events, other
+// objects, files, jobs, ...); changes go through a compare-and-set transition, so a change racing
+// another (a cancel racing a worker) is never lost nor applied twice.
 import type { Knex } from 'knex';
-import { InsertBatcher, writeExtra, type ExtraWrite } from './insert-batcher';
+import { InsertBatcher } from './insert-batcher';
 import { nowIso } from '../util/time';
 import { knexReader, type Reader, type Slot } from './reader';
-import { completeClaim, type IdempotencyClaim } from './idempotency-claims';
-import { objectRow, filterColumns, type ApiObject } from './columns';
-import { eventRow, insertEvents } from './events';
+import { filterColumns, type ApiObject } from './columns';
+import { changePlan, hasGuards, insertPlan, runGuards, writePlan, type CommitWrites } from './commit';
+import { takeCheckNumber, type CheckNumber } from './check-numbers';
 import { listPage, type ListPage, type ListParams } from './object-list';
 import type { Scope } from './scope';
 import type { Resource } from '../catalog/types';
@@ -15,34 +16,24 @@ import type { Resource } from '../catalog/types';
 export type { Scope } from './scope';
 export type { ApiObject } from './columns';
 export type { DateRange, ListPage, ListParams, ColumnFilter } from './object-list';
+export type { CommitWrites, EventType } from './commit';
 
 interface Row {
   id: string;
   body: string;
 }
 
-export interface InsertOptions {
-  /** the caller's transaction; else the insert is group-committed */
-  trx?: Knex;
-  /** the request's idempotency claim: the object is its answer, recorded in the same commit */
-  claim?: IdempotencyClaim;
-  /** the event recorded with it (`address.created`), in the same commit */
-  event?: { type: string; resource: string };
+export interface InsertOptions extends CommitWrites {
   /** the object it lives under (a template, for a version) */
   parent?: string;
-  /** other objects created with it (a mailpiece's inline addresses), with their own events */
-  companions?: { kind: string; object: ApiObject; event?: { type: string; resource: string } }[];
-  /** other writes that commit with it (a mailpiece's inputs, uploaded files and render job) */
-  extra?: ExtraWrite[];
+  /** a check's number, taken in the commit and set as the object's `check_number` */
+  checkNumber?: CheckNumber;
 }
 
 /** A change from the object as it is now; `refuse` says why it may not change (thrown as is). */
-export interface Transition {
+export interface Transition extends CommitWrites {
   refuse?(current: ApiObject): Error | undefined;
   change(current: ApiObject): ApiObject;
-  event?: { type: string; resource: string };
-  /** writes that must commit with this change (a version created under its template, ...) */
-  alsoWrite?(trx: Knex, next: ApiObject): Promise<void>;
   /** the object's parent, when it lives under one */
   parent?: string;
 }
@@ -74,35 +65,29 @@ export class ObjectStore {
     this.byIdWithDeleted = this.reader.prepare<Row>((s) => byId(s).limit(1));
   }
 
-  async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<void> {
-    const { trx, claim, event, parent, companions = [], extra = [] } = options;
-    const row = objectRow(scope, kind, object, parent);
-    const rows = [...companions.map((c) => objectRow(scope, c.kind, c.object)), row];
-    const metadata = [...companions, { kind, object }].flatMap((o) =>
-      Object.entries((o.object.metadata ?? {}) as Record<string, string>).map(([key, value]) => ({
-        object_id: o.object.id,
-        account_id: scope.accountId,
-        mode: scope.mode,
-        kind: o.kind,
-        key,
-        value,
-      })),
-    );
-    const events = [
-      ...companions.flatMap((c, i) =>
-        c.event ? [eventRow(scope, c.event.type, c.event.resource, c.object, rows[i].body)] : [],
-      ),
-      ...(event ? [eventRow(scope, event.type, event.resource, object, row.body)] : []),
-    ];
-    if (!trx) {
-      const completions = claim ? [{ claim, status: 200, body: row.body }] : [];
-      return this.batcher.insert({ objects: rows, metadata, completions, events, extra });
+  /**
+   * Inserts `object` with the rest of its commit and returns it as stored. A commit that only writes is
+   * group-committed with the inserts arriving with it; one that takes or checks something first (a
+   * place under a limit, a check number) gets a transaction of its own.
+   */
+  async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<ApiObject> {
+    const { parent, checkNumber } = options;
+    if (!checkNumber && !hasGuards(options)) {
+      await this.batcher.insert(insertPlan(scope, kind, object, parent, options));
+      return object;
     }
-    await trx('objects').insert(rows);
-    if (metadata.length) await trx('object_metadata').insert(metadata);
-    await insertEvents(trx, events);
-    await writeExtra(trx, extra);
-    if (claim) await completeClaim(trx, claim, { status: 200, body: object });
+    return this.knex.transaction(async (trx) => {
+      await runGuards(trx, scope, options);
+      const stored = checkNumber ? { ...object, check_number: await takeCheckNumber(trx, scope, checkNumber) } : object;
+      await writePlan(
+        trx,
+        scope,
+        insertPlan(scope, kind, stored, parent, options),
+        options.deletes,
+        stored.date_modified,
+      );
+      return stored;
+    });
   }
 
   /** The object, or undefined when it does not exist in this scope (or under this parent, or was deleted, unless asked). */
@@ -126,7 +111,7 @@ export class ObjectStore {
    * Applies `transition` to the object as it is now and returns the new object, or undefined when
    * there is none in this scope. The read and the write share one transaction: on PostgreSQL the row
    * is locked for it, on SQLite the one write connection serializes it; the write is also
-   * compare-and-set on date_modified. The event, if any, commits with the change.
+   * compare-and-set on date_modified. The rest of the commit (`CommitWrites`) commits with the change.
    */
   async transition(scope: Scope, kind: string, id: string, transition: Transition): Promise<ApiObject | undefined> {
     const key = {
@@ -150,10 +135,11 @@ export class ObjectStore {
           id: current.id,
           date_modified: later(current.date_modified),
         };
+        const body = JSON.stringify(next);
         const changed = await trx('objects')
           .where({ ...key, date_modified: current.date_modified })
           .update({
-            body: JSON.stringify(next),
+            body,
             date_modified: next.date_modified,
             deleted: next.deleted === true,
             ...filterColumns(next),
@@ -166,9 +152,8 @@ export class ObjectStore {
             .where({ account_id: scope.accountId, mode: scope.mode, parent_id: id, deleted: false })
             .update({ deleted: true, date_modified: next.date_modified });
         }
-        await transition.alsoWrite?.(trx, next);
-        if (transition.event)
-          await insertEvents(trx, [eventRow(scope, transition.event.type, transition.event.resource, next)]);
+        await runGuards(trx, scope, transition);
+        await writePlan(trx, scope, changePlan(scope, next, body, transition), transition.deletes, next.date_modified);
         return { next };
       });
       if (outcome) return outcome.next;
@@ -192,7 +177,7 @@ export class ObjectStore {
       parent,
       refuse,
       change: (current) => ({ ...current, deleted: true }),
-      event: resource.events.includes(type) ? { type, resource: resource.name } : undefined,
+      events: resource.events.includes(type) ? [{ type, resource: resource.name }] : undefined,
     });
     return deleted !== undefined;
   }

@@ -5,7 +5,7 @@ import { DATABASES } from '../helpers/matrix';
 import { openFreshServices } from '../helpers/services';
 import { ObjectStore, type ApiObject, type ListParams, type Scope } from '../../engine/store/objects';
 import { knexReader } from '../../engine/store/reader';
-import type { IdempotencyClaim } from '../../engine/store/idempotency-claims';
+import type { IdempotencyClaim } from '../../engine/store/idempotency-keys';
 
 const scope: Scope = { accountId: 'acct_store', mode: 'test' };
 const KIND = 'letters';
@@ -148,7 +148,7 @@ for (const db of DATABASES) {
             store.transition(scope, KIND, 'ltr_0001', {
               refuse: (o) => (o.status === 'processed' ? undefined : new Error('not cancellable')),
               change: (o) => ({ ...o, status: 'cancelled' }),
-              event: { type: 'letter.cancelled', resource: KIND },
+              events: [{ type: 'letter.cancelled', resource: KIND }],
             }),
           ),
         );
@@ -199,10 +199,10 @@ for (const db of DATABASES) {
         const lost = claim('lost');
         const event = { type: 'letter.created', resource: KIND };
         const results = await Promise.allSettled([
-          store.insert(scope, KIND, piece(1), { event, claim: good }),
-          store.insert(scope, KIND, piece(0), { event }), // duplicate id
-          store.insert(scope, KIND, piece(2), { event, claim: lost }),
-          store.insert(scope, KIND, piece(3), { event }),
+          store.insert(scope, KIND, piece(1), { events: [event], claim: good }),
+          store.insert(scope, KIND, piece(0), { events: [event] }), // duplicate id
+          store.insert(scope, KIND, piece(2), { events: [event], claim: lost }),
+          store.insert(scope, KIND, piece(3), { events: [event] }),
         ]);
         t.deepEqual(
           results.map((r) => r.status),

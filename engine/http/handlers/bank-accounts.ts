@@ -4,9 +4,9 @@ import { serve, type Served } from '../operation';
 
 export const bankAccountHandlers: Served[] = [
   serve(bankAccountOperations.create, ({ services, scope, body, idempotency }) =>
-    createBankAccount(services.objects, services.db.knex, scope, body, idempotency),
+    createBankAccount(services.objects, scope, body, idempotency),
   ),
   serve(bankAccountOperations.verify, ({ services, scope, params, body }) =>
-    verifyBankAccount(services.objects, scope, params.id, body.amounts),
+    verifyBankAccount(services.objects, services.db.knex, scope, params.id, body.amounts),
   ),
 ];

@@ -60,7 +60,7 @@ export const createObject: Handler = async ({ services, scope, resource, body, i
   const created = `${resource.object}.created`;
   await services.objects.insert(scope, resource.name, object, {
     claim: idempotency,
-    event: resource.events.includes(created) ? eventOf(resource, 'created') : undefined,
+    events: resource.events.includes(created) ? [eventOf(resource, 'created')] : undefined,
   });
   return object;
 };

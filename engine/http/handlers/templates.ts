@@ -15,9 +15,7 @@ import { serve, type Served } from '../operation';
 import { listObjects } from './generic';
 
 export const templateHandlers: Served[] = [
-  serve(templateOperations.create, ({ services, scope, body }) =>
-    createTemplate(services.objects, services.db.knex, scope, body),
-  ),
+  serve(templateOperations.create, ({ services, scope, body }) => createTemplate(services.objects, scope, body)),
   serve(templateOperations.retrieve, ({ services, scope, params }) =>
     retrieveTemplate(services.objects, scope, params.id),
   ),

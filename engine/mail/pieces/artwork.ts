@@ -2,7 +2,6 @@
 // published version (recorded on the piece), or a file stored durably in `blobs` with the piece: an
 // upload, or a remote URL fetched now (behind the SSRF guard) so the renderer never fetches it. Files
 // are checked against the product's rules (page size, pages, fonts, DPI) before they are taken.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../errors';
 import type { ArtworkSide } from '../../catalog/types';
@@ -11,7 +10,7 @@ import { templateFieldsOf } from '../../catalog/mailpieces/fields';
 import { isUploadRef } from '../../catalog/uploads';
 import { idPatternFor } from '../../catalog/paths';
 import type { ObjectStore, Scope } from '../../store/objects';
-import type { ExtraRow } from '../../store/insert-batcher';
+import type { NewBlob } from '../../store/blobs';
 import { newId } from '../../util/ids';
 import { checkArtwork, type ArtworkProduct } from '../files/check-artwork';
 import { fetchRemoteArtwork, type RemoteLimits } from '../files/remote-file';
@@ -30,7 +29,7 @@ export interface ResolvedArtwork {
   templateFields: Record<string, string | null>;
   /** HTML the piece will merge, by field: checked for merge variables at create (`compiled`: a template version, already checked when it was made) */
   html: { field: string; html: string; required: readonly string[]; compiled?: boolean }[];
-  blobs: ExtraRow[];
+  blobs: NewBlob[];
 }
 
 /** What files are checked against, and how remote ones are fetched. */
@@ -42,14 +41,13 @@ export interface ArtworkContext {
 const TEMPLATE_ID = new RegExp(idPatternFor('tmpl'));
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** A file's bytes sniffed, checked and made a `blobs` row (the same for an upload and a fetched URL). */
+/** A file's bytes sniffed, checked and made a blob to store (the same for an upload and a fetched URL). */
 async function storeFile(
-  scope: Scope,
   field: string,
   file: { bytes: Buffer; filename: string },
   context: ArtworkContext,
   now: string,
-): Promise<{ source: ArtworkSource; row: ExtraRow; html?: string }> {
+): Promise<{ source: ArtworkSource; blob: NewBlob; html?: string }> {
   const { bytes } = file;
   const type = sniff(bytes);
   if (!type) throw new ApiError('invalid_file', `${field} must be a PDF, PNG, JPEG or HTML file`, 422);
@@ -57,20 +55,7 @@ async function storeFile(
   const id = newId('blob', 24);
   // a part's or URL's name may carry control characters (%00): PostgreSQL refuses NUL in text
   const filename = file.filename.replace(/[\u0000-\u001f\u007f]/g, '_').slice(0, 255);
-  const row: ExtraRow = {
-    table: 'blobs',
-    row: {
-      id,
-      account_id: scope.accountId,
-      mode: scope.mode,
-      content_type: type,
-      filename,
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      bytes,
-      date_created: now,
-    },
-  };
+  const blob: NewBlob = { id, contentType: type, filename, bytes, dateCreated: now };
   const source: ArtworkSource = {
     kind: 'file',
     blob_id: id,
@@ -78,7 +63,7 @@ async function storeFile(
     filename,
     size: bytes.length,
   };
-  return { source, row, html: type === 'text/html' ? bytes.toString('utf8') : undefined };
+  return { source, blob, html: type === 'text/html' ? bytes.toString('utf8') : undefined };
 }
 
 function remoteUrl(field: string, value: string): string {
@@ -124,9 +109,9 @@ export async function resolveArtwork(
         typeof value === 'string'
           ? await fetchRemoteArtwork(side.field, remoteUrl(side.field, value), context.remote)
           : { bytes: await readFile(value.path), filename: value.filename };
-      const stored = await storeFile(scope, side.field, file, context, now);
+      const stored = await storeFile(side.field, file, context, now);
       resolved.sources[side.field] = stored.source;
-      resolved.blobs.push(stored.row);
+      resolved.blobs.push(stored.blob);
       if (stored.html) resolved.html.push({ field: side.field, html: stored.html, required: [] });
     } else if (TEMPLATE_ID.test(value)) {
       const version = await publishedVersion(objects, scope, side.field, value);

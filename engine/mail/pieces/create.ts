@@ -12,17 +12,17 @@ import type { MailpieceTraits, Resource } from '../../catalog/types';
 import type { Settings } from '../../accounts/settings';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import type { IdempotencyClaim } from '../../store/idempotency-claims';
+import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { mailpieceBodyView } from '../../catalog/mailpieces/define';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { addressCreated, resolveParty, type Party } from './parties';
-import { takeLiveAddressSlots } from '../address-book';
+import { liveAddressSlots } from '../address-book';
 import { resolveArtwork } from './artwork';
 import { assertMergeVariables } from './merge';
 import { expectedDeliveryDate, sendDateOf } from './schedule';
-import { drawableBankAccount, takeCheckNumber } from './checks';
+import { drawableBankAccount } from './checks';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { RENDER_PIECE, RENDER_PIECE_OPTIONS, type RenderPieceData } from '../../jobs/names';
 import { pdfKey } from '../../assets/links';
@@ -160,43 +160,24 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     date_modified: now,
     object: resource.object,
   };
-  const companions = [to, from]
-    .filter((p): p is Party => p?.inline === true)
-    .map((p) => ({ kind: 'addresses', object: p.address, event: addressCreated }));
-  const inputs = {
-    table: 'piece_inputs',
-    row: {
-      piece_id: piece.id,
-      account_id: scope.accountId,
-      mode: scope.mode,
-      kind: resource.name,
-      inputs: JSON.stringify({ artwork: artwork.sources, qr_code: body.qr_code ?? null }),
-    },
-  };
-  const insert = {
+  const inline = [to, from].filter((p): p is Party => p?.inline === true);
+  // One commit: the piece, its new addresses, its uploads, inputs and render job (no piece without its
+  // job, no job without its piece), its event and answer; a check's number and live inline addresses'
+  // places in the edition limit are taken in it, so numbers never repeat and no place is lost or overdrawn.
+  return objects.insert(scope, resource.name, piece, {
     claim,
-    companions,
-    // the render job commits with the piece: no piece without its job, no job without its piece
-    extra: [
-      ...artwork.blobs,
-      inputs,
+    objects: inline.map((p) => ({ kind: 'addresses', object: p.address, events: [addressCreated] })),
+    events: resource.events.length ? [eventOf(resource, 'created')] : undefined,
+    blobs: artwork.blobs,
+    pieceInputs: [
+      { pieceId: piece.id, kind: resource.name, inputs: { artwork: artwork.sources, qr_code: body.qr_code ?? null } },
+    ],
+    jobs: [
       services.jobs.enqueueWith(RENDER_PIECE, { piece: piece.id } satisfies RenderPieceData, RENDER_PIECE_OPTIONS),
     ],
-    event: resource.events.length ? eventOf(resource, 'created') : undefined,
-  };
-  const liveAddresses = scope.mode === 'live' ? companions.length : 0;
-  if (!bankAccount && liveAddresses === 0) {
-    await objects.insert(scope, resource.name, piece, insert);
-    return piece;
-  }
-  // A check's number, and live inline addresses' places in the edition limit, are taken in the
-  // transaction that inserts the piece: numbers never repeat and no slot is lost or overdrawn.
-  await services.db.knex.transaction(async (trx) => {
-    await takeLiveAddressSlots(trx, scope, settings, liveAddresses);
-    if (bankAccount) piece.check_number = await takeCheckNumber(trx, scope, bankAccount.id, body.check_number);
-    await objects.insert(scope, resource.name, piece, { ...insert, trx });
+    takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : undefined,
+    checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
   });
-  return piece;
 }
 
 /** Fields of one kind that are not copied from the body as given. */

@@ -5,8 +5,7 @@
 // of the same job, is left as it is: the transition refuses, so each step happens once.
 import { eventOf } from '../../catalog';
 import type { Resource } from '../../catalog/types';
-import { eventRow, insertEvents } from '../../store/events';
-import { writeExtra, type ExtraWrite } from '../../store/insert-batcher';
+import type { JobWrite } from '../../store/commit';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 
 import type { FailureReason } from '../../render/failure';
@@ -19,8 +18,8 @@ interface Step {
   change(piece: ApiObject): ApiObject;
   /** event actions of the resource (`rendered_pdf`), written only where the resource declares events */
   events: string[];
-  /** writes committed with the change (the next job) */
-  extra?: ExtraWrite[];
+  /** jobs committed with the change (the next one) */
+  jobs?: JobWrite[];
 }
 
 /** Applies `step`; false when the piece was not where the step starts (or is gone). */
@@ -36,15 +35,8 @@ async function settle(
     const next = await objects.transition(scope, resource.name, id, {
       refuse: (piece) => (step.from(piece) ? undefined : new AlreadySettled(`${piece.id} is ${String(piece.status)}`)),
       change: step.change,
-      alsoWrite: async (trx, piece) => {
-        const now = Date.now();
-        // events of one change are a millisecond apart, so their order survives a sort by date
-        const rows = types.map((e, i) =>
-          eventRow(scope, e.type, e.resource, piece, undefined, new Date(now + i).toISOString()),
-        );
-        await insertEvents(trx, rows);
-        if (step.extra) await writeExtra(trx, step.extra);
-      },
+      events: types,
+      jobs: step.jobs,
     });
     return next !== undefined;
   } catch (error) {
@@ -61,13 +53,13 @@ export function markRendered(
   scope: Scope,
   resource: Resource,
   id: string,
-  files: { url: string; thumbnailsJob: ExtraWrite },
+  files: { url: string; thumbnailsJob: JobWrite },
 ): Promise<boolean> {
   return settle(objects, scope, resource, id, {
     from: processing,
     change: (piece) => ({ ...piece, status: 'rendered', url: files.url, failure_reason: null }),
     events: ['rendered_pdf'],
-    extra: [files.thumbnailsJob],
+    jobs: [files.thumbnailsJob],
   });
 }
 

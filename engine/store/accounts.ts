@@ -1,0 +1,106 @@
+// The `accounts` and `api_keys` tables. What a key is and how it is hashed, settings and the key
+// cache are engine/accounts'; this is only how they are kept.
+import type { Knex } from 'knex';
+import type { Mode } from '../catalog/types';
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  /** the account's own settings, as JSON */
+  settings: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  kind: string;
+  hash: string;
+  hint: string;
+  date_created: string;
+}
+
+/** Adds an account with no settings of its own; false when the name is taken. */
+export async function insertAccount(knex: Knex, id: string, name: string, dateCreated: string): Promise<boolean> {
+  try {
+    await knex('accounts').insert({ id, name, settings: '{}', date_created: dateCreated });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+export async function insertApiKey(knex: Knex, key: ApiKeyRow): Promise<void> {
+  await knex('api_keys').insert(key);
+}
+
+export async function countAccounts(knex: Knex): Promise<number> {
+  const row = (await knex('accounts').count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export async function accountNamed(knex: Knex, name: string): Promise<AccountRow | undefined> {
+  return (await knex('accounts').where({ name }).first()) as AccountRow | undefined;
+}
+
+export async function oldestAccount(knex: Knex): Promise<AccountRow | undefined> {
+  return (await knex('accounts').orderBy('date_created').first()) as AccountRow | undefined;
+}
+
+/** Every account, oldest first, with its active (unrevoked) keys counted by mode. */
+export async function accountsWithKeyCounts(
+  knex: Knex,
+): Promise<{ id: string; name: string; dateCreated: string; keys: Record<Mode, number> }[]> {
+  const rows = (await knex('accounts').orderBy(['date_created', 'id']).select('id', 'name', 'date_created')) as {
+    id: string;
+    name: string;
+    date_created: string;
+  }[];
+  const counts = (await knex('api_keys')
+    .whereNull('date_revoked')
+    .groupBy('account_id', 'mode')
+    .select('account_id', 'mode')
+    .count({ n: '*' })) as { account_id: string; mode: Mode; n: number | string }[];
+  return rows.map((row) => {
+    const keys: Record<Mode, number> = { test: 0, live: 0 };
+    for (const c of counts) if (c.account_id === row.id) keys[c.mode] = Number(c.n);
+    return { id: row.id, name: row.name, dateCreated: row.date_created, keys };
+  });
+}
+
+/** Sets one of the account's own settings (read and written in one transaction); returns them all. */
+export async function storeSetting<V>(
+  knex: Knex,
+  accountId: string,
+  name: string,
+  value: V,
+): Promise<Record<string, V>> {
+  return knex.transaction(async (trx) => {
+    const row = (await trx('accounts').where({ id: accountId }).first()) as AccountRow;
+    const stored = { ...(JSON.parse(row.settings) as Record<string, V>), [name]: value };
+    await trx('accounts')
+      .where({ id: accountId })
+      .update({ settings: JSON.stringify(stored) });
+    return stored;
+  });
+}
+
+/** The unrevoked key with this hash and its account, or undefined. */
+export async function keyWithAccount(
+  knex: Knex,
+  hash: string,
+): Promise<(AccountRow & { hash: string; mode: Mode; kind: string }) | undefined> {
+  return (await knex('api_keys as k')
+    .join('accounts as a', 'a.id', 'k.account_id')
+    .where('k.hash', hash)
+    .whereNull('k.date_revoked')
+    .first('k.hash', 'k.mode', 'k.kind', 'a.id', 'a.name', 'a.settings')) as
+    (AccountRow & { hash: string; mode: Mode; kind: string }) | undefined;
+}
+
+/** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
