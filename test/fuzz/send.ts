@@ -66,6 +66,32 @@ export function sendRaw(base: string, text: string, waitMs = 3000): Promise<Answ
   });
 }
 
+/**
+ * Announces `request`'s whole body but writes only its first `at` bytes, then drops the connection: a
+ * client gone mid-upload. Settles once the socket is closed; no answer is expected.
+ */
+export function sendAborted(base: string, request: FuzzRequest, at: number): Promise<void> {
+  const url = new URL(base);
+  const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body ?? '');
+  const head = [
+    `${request.method} ${request.path} HTTP/1.1`,
+    `Host: ${url.host}`,
+    ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`),
+    `Content-Length: ${body.length}`,
+    '\r\n',
+  ].join('\r\n');
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => {
+      socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body.subarray(0, at)]), () =>
+        // a moment for the engine to read what was written, so the drop lands mid-body, not before it
+        setTimeout(() => socket.destroy(), 20),
+      );
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', () => undefined);
+  });
+}
+
 export function closeAgent(): void {
   agent.destroy();
 }

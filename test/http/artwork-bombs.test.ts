@@ -2,52 +2,17 @@
 // parser or rasterizer holds them, and the engine goes on answering: an object-stream bomb, a
 // page-content bomb, an image standing for a huge picture inside a PDF, and a small PNG of 19,000 x
 // 12,920 px (far past 600 DPI on a 4x6 side).
-import zlib from 'node:zlib';
 import test from 'ava';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { TO } from '../helpers/mail';
 import { bombPdf } from '../mail/pdf-fixtures';
+import { hugePng } from '../fuzz/hostile-files';
 
 let engine: TestEngine;
 test.before(async () => {
   engine = await startEngine({ settings: { rate_limit_per_5s: 100000 } });
 });
 test.after.always(() => engine?.close());
-
-const crc32 = (bytes: Buffer) => {
-  let crc = -1;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ -1) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
-/** A valid 1-bit greyscale PNG of width x height px, all white: a few hundred KB. */
-function hugePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
-  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
-  row[0] = 0;
-  const raw = Buffer.alloc(row.length * height);
-  for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function postcardWithFront(front: Buffer, name: string) {
   const form = new FormData();
