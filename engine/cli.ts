@@ -120,6 +120,7 @@ function workersLine(services: Services): string {
   const workers = services.workers;
   if (!workers) return 'Workers: off in this process (renders wait for a printpost work or serve process)';
   const renderer = workers.renderer();
+  if (!renderer) return 'Workers: events only in this process (WORKERS=0: renders wait for another process)';
   return renderer.available
     ? `Workers: ${services.config.workers} at once; renderer: ${renderer.version ?? 'Chromium'} (${renderer.source})`
     : `Workers: ${services.config.workers} at once; RENDERER UNAVAILABLE: ${renderer.reason} (pieces will fail until it is fixed)`;

@@ -156,6 +156,18 @@ export const VARIABLES = {
     meaning: 'time a remote artwork URL has to download when a piece is created (then `invalid_file_download_time`)',
     parse: count,
   },
+  webhookTimeoutMs: {
+    env: 'WEBHOOK_TIMEOUT_MS',
+    default: '10000',
+    meaning: 'time a webhook receiver has to answer a delivery; no answer by then is a failed attempt',
+    parse: count,
+  },
+  webhookRetryBaseMs: {
+    env: 'WEBHOOK_RETRY_BASE_MS',
+    default: '10000',
+    meaning: 'wait after a failed delivery attempt, doubled after each (8 attempts in all, at most an hour apart)',
+    parse: count,
+  },
   assetStore: {
     env: 'ASSET_STORE',
     default: '.data/assets',

@@ -68,10 +68,10 @@ async function healthOf(services: Services): Promise<Health> {
   return { status: healthy ? 'ok' : 'degraded', database, workers: services.workers !== null, renderer, jobs };
 }
 
-/** Serves the API; also works background jobs unless `workers` is false or WORKERS is 0. */
+/** Serves the API; also works background jobs (renders unless WORKERS is 0, event delivery) unless `workers` is false. */
 export async function startEngine(config: EngineConfig, start: { workers?: boolean } = {}): Promise<RunningEngine> {
   const services = await openServices(config);
-  if (start.workers !== false && config.workers > 0) services.workers = await startWorkers(services);
+  if (start.workers !== false) services.workers = await startWorkers(services);
   let bootstrapKeys: KeySet | undefined;
   if ((await services.accounts.count()) === 0) {
     bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;

@@ -22,7 +22,8 @@ export interface Health {
 
 /** The background workers a process runs (`serve` by default, `work`); see engine/workers.ts. */
 export interface Workers {
-  renderer(): NonNullable<Health['renderer']>;
+  /** the renderer's state; null where this process renders nothing (WORKERS=0) */
+  renderer(): Health['renderer'];
   stop(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 // The background side of an engine process: it starts the renderer's parts (one browser with warm
-// pages, the merge thread, the thumbnail threads) and registers the render jobs that use them.
+// pages, the merge thread, the thumbnail threads) and registers the render jobs that use them, and the
+// delivery of events to webhooks.
 // `serve` starts it unless told not to, `work` runs only this.
 import { createRenderer } from './render/browser';
 import { TOTAL_FETCH_MS } from './render/inline-assets';
@@ -7,9 +8,25 @@ import { ThumbnailThreads } from './render/thumbnails';
 import { MergeThread } from './render/merge';
 import { workRenderJobs } from './mail/render/worker';
 import type { RenderContext } from './mail/render/context';
+import { startEventDelivery } from './events/dispatch';
 import type { Services, Workers } from './services';
 
 export async function startWorkers(services: Services): Promise<Workers> {
+  const rendering = services.config.workers > 0 ? await startRendering(services) : undefined;
+  const events = await startEventDelivery(services);
+  return {
+    renderer: () => rendering?.status() ?? null,
+    stop: async () => {
+      // handlers finish (or are left to their leases) before the browser and threads they use go
+      await events.stop();
+      await services.jobs.stop();
+      await rendering?.close();
+    },
+  };
+}
+
+/** The renderer's parts, started, and the render jobs registered on them. */
+async function startRendering(services: Services) {
   const { config } = services;
   const browser = createRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages });
   await browser.start();
@@ -26,16 +43,13 @@ export async function startWorkers(services: Services): Promise<Workers> {
     thumbnails,
     limits: { renderTimeoutMs: config.renderTimeoutMs, allowedNetworks: config.allowedPrivateNetworks },
   };
-  await workRenderJobs(services.jobs, context, { concurrency: Math.max(1, config.workers), leaseMs: leaseOf(config) });
-
+  await workRenderJobs(services.jobs, context, { concurrency: config.workers, leaseMs: leaseOf(config) });
   return {
-    renderer: () => {
+    status: () => {
       const status = browser.status();
       return { available: status.available, source: status.source, version: status.version, reason: status.reason };
     },
-    stop: async () => {
-      // handlers finish (or are left to their leases) before the browser and threads they use go
-      await services.jobs.stop();
+    close: async () => {
       await Promise.all([browser.close(), thumbnails.close(), merging.close()]);
     },
   };

@@ -9,6 +9,7 @@ import * as microdeposits from './005_microdeposits';
 import * as mailpieces from './006_mailpieces';
 import * as jobs from './007_jobs';
 import * as engineSecrets from './008_engine_secrets';
+import * as webhooks from './009_webhooks';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: [string, Migration][] = [
   ['006_mailpieces', mailpieces],
   ['007_jobs', jobs],
   ['008_engine_secrets', engineSecrets],
+  ['009_webhooks', webhooks],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

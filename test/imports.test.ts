@@ -24,6 +24,7 @@ const LAYERS: Record<string, number> = {
   'engine/render': 4,
   'engine/services.ts': 4,
   'engine/verify': 5,
+  'engine/events': 5,
   'engine/mail': 6,
   'engine/http': 7,
   'engine/workers.ts': 7,

@@ -5,6 +5,8 @@ import { bankAccounts } from './bank-accounts';
 import { billingGroups } from './billing-groups';
 import { checks, letters, postcards, selfMailers, snapPacks } from './mailpieces';
 import { verificationResources } from './verifications';
+import { events } from './events';
+import { webhooks } from './webhooks';
 import type { Operation, Resource } from './types';
 
 export const catalog: readonly Resource[] = [
@@ -19,7 +21,14 @@ export const catalog: readonly Resource[] = [
   templates,
   templateVersions,
   ...verificationResources,
+  events,
+  webhooks,
 ];
+
+/** Every event type of every resource, as webhooks may name them. */
+export function allEventTypes(): string[] {
+  return catalog.flatMap((r) => r.events);
+}
 
 export function findResource(name: string): Resource | undefined {
   return catalog.find((r) => r.name === name);

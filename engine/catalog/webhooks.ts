@@ -20,7 +20,7 @@ const url = () =>
   });
 
 const eventTypes = () =>
-  Type.Array(Type.String({ minLength: 3, maxLength: 80 }), {
+  Type.Array(Type.String({ minLength: 1, maxLength: 80 }), {
     minItems: 1,
     maxItems: 200,
     uniqueItems: true,

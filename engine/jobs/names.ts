@@ -22,3 +22,10 @@ export interface RenderPieceData {
 export const RENDER_THUMBNAILS = 'render-thumbnails';
 
 export type RenderThumbnailsData = RenderPieceData;
+
+/** Delivers one webhook's due events in order (singleton per webhook: one receiver, one job at a time). */
+export const DELIVER_WEBHOOK = 'deliver-webhook';
+
+export interface DeliverWebhookData {
+  webhook: string;
+}

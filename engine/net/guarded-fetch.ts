@@ -38,7 +38,7 @@ export class FetchRefused extends Error {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-function parseUrl(raw: string, base?: URL): URL {
+export function parseUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(raw, base);
@@ -62,7 +62,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The one address to connect to: every address the name has must be allowed, not only the first. */
-async function checkedAddress(hostname: string, allowed: readonly Network[], signal: AbortSignal) {
+export async function checkedAddress(hostname: string, allowed: readonly Network[], signal: AbortSignal) {
   let addresses: LookupAddress[];
   if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
   else {
@@ -85,7 +85,25 @@ async function checkedAddress(hostname: string, allowed: readonly Network[], sig
   return addresses[0];
 }
 
-function request(url: URL, target: LookupAddress, signal: AbortSignal): Promise<IncomingMessage> {
+/** What a request sends besides its URL: a GET of artwork by default. */
+export interface Outgoing {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+const ARTWORK_GET: Outgoing = {
+  method: 'GET',
+  headers: { accept: 'application/pdf, image/png, image/jpeg, */*;q=0.5', 'user-agent': 'printpost' },
+};
+
+/** One request to the checked address only (the connection is pinned to it). */
+export function request(
+  url: URL,
+  target: LookupAddress,
+  signal: AbortSignal,
+  outgoing: Outgoing = ARTWORK_GET,
+): Promise<IncomingMessage> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   // net.connect asks with `all: true` when it races address families (autoSelectFamily)
   const lookup = ((_name, options, callback) => {
@@ -97,8 +115,8 @@ function request(url: URL, target: LookupAddress, signal: AbortSignal): Promise<
     hostname,
     port: url.port || undefined,
     path: `${url.pathname}${url.search}`,
-    method: 'GET',
-    headers: { accept: 'application/pdf, image/png, image/jpeg, */*;q=0.5', 'user-agent': 'printpost' },
+    method: outgoing.method,
+    headers: outgoing.headers,
     lookup,
     agent: false,
     signal,
@@ -108,7 +126,7 @@ function request(url: URL, target: LookupAddress, signal: AbortSignal): Promise<
   return new Promise((resolve, reject) => {
     const req = client.request(options, resolve);
     req.on('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
 

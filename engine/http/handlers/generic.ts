@@ -6,20 +6,28 @@ import { eventOf } from '../../catalog';
 import type { ApiObject } from '../../store/objects';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
-import { envelope, listParams } from '../list';
-import type { Handler } from '../operation';
+import { envelope, listParams, type ListEnvelope } from '../list';
+import type { Handler, OperationRequest } from '../operation';
 
 /** The object a nested path names besides `{id}` (`{tmpl_id}` for a template's versions). */
 export const parentOf = (params: Record<string, string>): string | undefined =>
   Object.entries(params).find(([name]) => name !== 'id')?.[1];
 
-export const retrieveObject: Handler = async ({ services, scope, resource, params }) => {
+export const retrieveObject = async ({ services, scope, resource, params }: OperationRequest): Promise<ApiObject> => {
   const object = await services.objects.get(scope, resource.name, params.id, { parent: parentOf(params) });
   if (!object) throw notFound(resource.title.toLowerCase());
   return object;
 };
 
-export const listObjects: Handler = async ({ services, scope, resource, operation, query, url, params }) => {
+export const listObjects = async ({
+  services,
+  scope,
+  resource,
+  operation,
+  query,
+  url,
+  params,
+}: OperationRequest): Promise<ListEnvelope> => {
   const page = await services.objects.list(scope, resource.name, {
     ...listParams(query, operation),
     parent: parentOf(params),

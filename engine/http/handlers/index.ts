@@ -8,6 +8,7 @@ import { bankAccountHandlers } from './bank-accounts';
 import { mailpieceHandlers } from './mailpieces';
 import { templateHandlers, templateVersionHandlers } from './templates';
 import { verificationHandlers } from './verifications';
+import { eventHandlers, webhookHandlers } from './events';
 
 const own = new Map<Operation, Served>(
   [
@@ -17,6 +18,8 @@ const own = new Map<Operation, Served>(
     ...templateHandlers,
     ...templateVersionHandlers,
     ...verificationHandlers,
+    ...eventHandlers,
+    ...webhookHandlers,
   ].map((served) => [served.operation, served]),
 );
 

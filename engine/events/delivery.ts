@@ -1,0 +1,79 @@
+// Delivering one webhook's events, in order: its first waiting delivery is attempted (signed POST
+// behind the network guard, WEBHOOK_TIMEOUT_MS, no redirects), the attempt is recorded with what came
+// back, and a failure waits WEBHOOK_RETRY_BASE_MS doubled per attempt, 8 attempts in all, before the
+// webhook's next event goes: a receiver sees its events in the order they happened. One job per
+// webhook at a time (a singleton key), so a slow receiver holds up only its own events.
+import type { Knex } from 'knex';
+import { FetchRefused } from '../net/guarded-fetch';
+import { guardedPost } from '../net/guarded-post';
+import {
+  firstPending,
+  recordAttempt,
+  skipPending,
+  webhookTarget,
+  type AttemptOutcome,
+  type DueDelivery,
+  type WebhookTarget,
+} from '../store/webhook-deliveries';
+import { signedHeaders } from './signing';
+
+export const DELIVERY_ATTEMPTS = 8;
+const MAX_WAIT_MS = 3_600_000;
+
+export interface DeliveryLimits {
+  timeoutMs: number;
+  retryBaseMs: number;
+  allowedNetworks: ReadonlySet<string>;
+}
+
+/** When a delivery that failed `attempt` times is tried again, or undefined once it has had every attempt. */
+export function retryAt(attempt: number, base: number, now = Date.now()): number | undefined {
+  if (attempt >= DELIVERY_ATTEMPTS) return undefined;
+  return now + Math.min(MAX_WAIT_MS, base * 2 ** (attempt - 1));
+}
+
+/** One signed POST of the stored event; what came back, or why nothing did. */
+export async function attempt(target: WebhookTarget, body: string, limits: DeliveryLimits): Promise<AttemptOutcome> {
+  const started = Date.now();
+  try {
+    const answer = await guardedPost(target.url, body, signedHeaders(target.secret, body), {
+      timeoutMs: limits.timeoutMs,
+      allowedNetworks: limits.allowedNetworks,
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    return {
+      status: ok ? 'succeeded' : 'failed',
+      responseStatus: answer.status,
+      durationMs: Date.now() - started,
+      excerpt: answer.excerpt,
+    };
+  } catch (error) {
+    const why = error instanceof FetchRefused ? error.message : `delivery failed: ${String(error)}`;
+    return { status: 'failed', responseStatus: null, durationMs: Date.now() - started, excerpt: why.slice(0, 500) };
+  }
+}
+
+/**
+ * Works through the webhook's due deliveries in order, for at most `budgetMs` (then its job ends and
+ * the sweep queues the next); stops at the first that must wait, or on `signal` (a lost lease).
+ */
+export async function deliverWebhook(
+  knex: Knex,
+  webhookId: string,
+  limits: DeliveryLimits,
+  budgetMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const until = Date.now() + budgetMs;
+  for (;;) {
+    const due: DueDelivery | undefined = await firstPending(knex, webhookId);
+    if (!due || due.nextAttemptAt > Date.now()) return;
+    const target = await webhookTarget(knex, webhookId);
+    if (!target || !target.enabled) return skipPending(knex, webhookId);
+    const outcome = await attempt(target, due.body, limits);
+    signal?.throwIfAborted(); // its lease ran out: the next job owns the delivery (it is sent again)
+    const next = outcome.status === 'succeeded' ? undefined : retryAt(due.attempts + 1, limits.retryBaseMs);
+    await recordAttempt(knex, target, due, outcome, next);
+    if (Date.now() > until) return;
+  }
+}

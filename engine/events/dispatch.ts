@@ -1,0 +1,69 @@
+// The delivery side of events, run by the workers: a loop fans newly committed events out to the
+// webhooks that take them (store/webhook-deliveries.ts) and queues a delivery job for each webhook
+// with something due; the jobs deliver (delivery.ts). Everything it needs is in the database, so a
+// restart, a kill -9 or a second engine process loses nothing: the loop finds what is due again.
+import type { Services } from '../services';
+import { DELIVER_WEBHOOK, type DeliverWebhookData } from '../jobs/names';
+import { dispatchEvents, webhooksDue } from '../store/webhook-deliveries';
+import { deliverWebhook, type DeliveryLimits } from './delivery';
+
+/** Events fanned out per pass; a full pass is followed at once by the next. */
+const BATCH = 500;
+/** How long one job keeps delivering before it makes room for the others. */
+const JOB_BUDGET_MS = 20_000;
+
+export interface EventDelivery {
+  stop(): Promise<void>;
+}
+
+export async function startEventDelivery(
+  services: Services,
+  options: { pollMs?: number; concurrency?: number } = {},
+): Promise<EventDelivery> {
+  const { config } = services;
+  const knex = services.db.knex;
+  const pollMs = options.pollMs ?? 100;
+  const limits: DeliveryLimits = {
+    timeoutMs: config.webhookTimeoutMs,
+    retryBaseMs: config.webhookRetryBaseMs,
+    allowedNetworks: config.allowedPrivateNetworks,
+  };
+  await services.jobs.work<DeliverWebhookData>(
+    DELIVER_WEBHOOK,
+    { concurrency: options.concurrency ?? 8, leaseMs: JOB_BUDGET_MS + 2 * config.webhookTimeoutMs + 30_000 },
+    (job) => deliverWebhook(knex, job.data.webhook, limits, JOB_BUDGET_MS, job.signal),
+  );
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const pass = async (): Promise<boolean> => {
+    const fanned = await dispatchEvents(knex, BATCH);
+    const due = new Set([...fanned, ...(await webhooksDue(knex))]);
+    for (const webhook of due)
+      await services.jobs.send(DELIVER_WEBHOOK, { webhook } satisfies DeliverWebhookData, {
+        singletonKey: webhook,
+        retryLimit: 0,
+      });
+    return fanned.length > 0 && due.size > 0;
+  };
+  const tick = () => {
+    running = pass()
+      .then((busy) => schedule(busy ? 0 : pollMs))
+      .catch((error: unknown) => {
+        process.stderr.write(`${JSON.stringify({ level: 'error', where: 'event dispatch', error: String(error) })}\n`);
+        schedule(pollMs * 10);
+      });
+  };
+  const schedule = (ms: number) => {
+    if (!stopped) timer = setTimeout(tick, ms);
+  };
+  schedule(0);
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Webhooks as the API keeps them: the endpoint, the event types it takes and its signing secret, stored
+// with the object and shown once, in the create answer. A URL whose host is a loopback, private or
+// link-local address is refused at once unless the operator allows its network (names are checked
+// again, resolved, at each delivery).
+import { isIP } from 'node:net';
+import { ApiError, notFound } from '../errors';
+import { allEventTypes } from '../catalog';
+import type { BodyOf } from '../catalog/types';
+import { webhooks, WILDCARD, type webhookOperations } from '../catalog/webhooks';
+import { parseNetworks, refusedRange } from '../net/private-networks';
+import type { Services } from '../services';
+import type { ApiObject, Scope } from '../store/objects';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
+import { newId } from '../util/ids';
+import { nowIso } from '../util/time';
+import { newWebhookSecret } from './signing';
+
+type CreateBody = BodyOf<typeof webhookOperations.create>;
+type UpdateBody = BodyOf<typeof webhookOperations.update>;
+
+/** The webhook as answered after its create: everything but its secret. */
+export function publicWebhook<T>(value: T): T | Omit<T & object, 'secret'> {
+  if (typeof value !== 'object' || value === null || !('secret' in value)) return value;
+  const { secret: _secret, ...shown } = value;
+  return shown;
+}
+
+function assertEventTypes(types: readonly string[] | undefined): void {
+  if (!types) return;
+  const known = new Set([WILDCARD, ...allEventTypes()]);
+  const unknown = types.find((t) => !known.has(t));
+  if (unknown)
+    throw new ApiError(
+      'invalid',
+      `event_types names ${unknown}, which is not an event type (e.g. postcard.created, letter.delivered; * for all)`,
+      422,
+    );
+}
+
+function assertReachable(url: string | undefined, allowed: ReadonlySet<string>): void {
+  if (!url) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const range = isIP(host) ? refusedRange(host, parseNetworks(allowed)) : undefined;
+  if (range)
+    throw new ApiError(
+      'invalid',
+      `url is on a ${range} address; the operator must allow its network with ALLOWED_PRIVATE_NETWORKS`,
+      422,
+    );
+}
+
+export async function createWebhook(
+  services: Services,
+  scope: Scope,
+  body: CreateBody,
+  claim?: IdempotencyClaim,
+): Promise<ApiObject> {
+  assertEventTypes(body.event_types);
+  assertReachable(body.url, services.config.allowedPrivateNetworks);
+  const now = nowIso();
+  const object: ApiObject = {
+    id: newId(webhooks.idPrefix),
+    url: body.url,
+    event_types: body.event_types,
+    description: body.description ?? null,
+    enabled: body.enabled ?? true,
+    metadata: body.metadata ?? {},
+    secret: newWebhookSecret(),
+    date_created: now,
+    date_modified: now,
+    object: webhooks.object,
+  };
+  await services.objects.insert(scope, webhooks.name, object, { claim });
+  return object;
+}
+
+export async function updateWebhook(
+  services: Services,
+  scope: Scope,
+  id: string,
+  body: UpdateBody,
+): Promise<object> {
+  assertEventTypes(body.event_types);
+  assertReachable(body.url, services.config.allowedPrivateNetworks);
+  const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const updated = await services.objects.transition(scope, webhooks.name, id, {
+    change: (current) => ({ ...current, ...given }),
+  });
+  if (!updated) throw notFound('webhook');
+  return publicWebhook(updated);
+}

@@ -1,0 +1,65 @@
+// Events and webhooks: the event log read back, and webhooks kept through their own module
+// (engine/events), their secret shown once and their delivery attempts listed.
+import { eventOperations } from '../../catalog/events';
+import { webhookOperations } from '../../catalog/webhooks';
+import { notFound } from '../../errors';
+import { getEvent, listEvents } from '../../store/event-list';
+import { listAttempts } from '../../store/webhook-deliveries';
+import { decodeCursor, encodeCursor } from '../../store/cursor';
+import { createWebhook, publicWebhook, updateWebhook } from '../../events/webhooks';
+import { envelope, listParams } from '../list';
+import { serve, type Served } from '../operation';
+import { listObjects, retrieveObject } from './generic';
+
+const pageOf = <P extends { data: unknown[] }>(page: P) => ({ ...page, data: page.data.map((o) => publicWebhook(o)) });
+
+export const eventHandlers: Served[] = [
+  serve(eventOperations.retrieve, async ({ services, scope, params }) => {
+    const event = await getEvent(services.db.knex, scope, params.id);
+    if (!event) throw notFound('event');
+    return event;
+  }),
+  serve(eventOperations.list, async ({ services, scope, operation, query, url }) => {
+    const common = listParams(query, operation);
+    const page = await listEvents(services.db.knex, scope, {
+      limit: common.limit,
+      after: common.after,
+      before: common.before,
+      dateCreated: common.dateCreated,
+      includeTotal: common.includeTotal,
+      eventType: query.event_type,
+    });
+    return envelope(page, url, query);
+  }),
+];
+
+export const webhookHandlers: Served[] = [
+  serve(webhookOperations.create, ({ services, scope, body, idempotency }) =>
+    createWebhook(services, scope, body, idempotency),
+  ),
+  serve(webhookOperations.retrieve, async (request) => publicWebhook(await retrieveObject(request))),
+  serve(webhookOperations.list, async (request) => pageOf(await listObjects(request))),
+  serve(webhookOperations.update, ({ services, scope, params, body }) =>
+    updateWebhook(services, scope, params.id, body),
+  ),
+  serve(webhookOperations.deliveries, async ({ services, scope, params, query, url }) => {
+    if (!(await services.objects.get(scope, 'webhooks', params.id))) throw notFound('webhook');
+    const cursor = query.after ? decodeCursor(query.after) : undefined;
+    const limit = query.limit ?? 10;
+    const { data, more } = await listAttempts(
+      services.db.knex,
+      scope,
+      params.id,
+      limit,
+      cursor && { date: cursor.value, id: cursor.id },
+    );
+    const last = data[data.length - 1];
+    return {
+      object: 'list',
+      data,
+      count: data.length,
+      next_url: more && last ? `${url}?limit=${limit}&after=${encodeCursor(last.date_created, last.id)}` : null,
+      previous_url: null,
+    };
+  }),
+];

@@ -1,0 +1,72 @@
+// Reading the event log: one event by id, or a keyset page of an account's events in one mode, newest
+// first, by type and creation date. Events are stored already serialized in the event object's shape.
+import type { Knex } from 'knex';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { DateRange, ListPage } from './object-list';
+import type { ApiObject } from './columns';
+import type { Scope } from './scope';
+
+export interface EventListParams {
+  limit: number;
+  after?: string;
+  before?: string;
+  eventType?: string;
+  dateCreated?: DateRange;
+  includeTotal?: boolean;
+}
+
+const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+function scoped(knex: Knex, scope: Scope, params: EventListParams): Knex.QueryBuilder {
+  const query = knex('events').where({ account_id: scope.accountId, mode: scope.mode });
+  if (params.eventType) query.where('event_type', params.eventType);
+  for (const op of ['gt', 'gte', 'lt', 'lte'] as const) {
+    const value = params.dateCreated?.[op];
+    if (value !== undefined) query.where('date_created', RANGE_OPS[op], value);
+  }
+  return query;
+}
+
+const parse = (body: string): ApiObject => JSON.parse(body) as ApiObject;
+
+export async function getEvent(knex: Knex, scope: Scope, id: string): Promise<ApiObject | undefined> {
+  const row = (await knex('events')
+    .select('body')
+    .where({ account_id: scope.accountId, mode: scope.mode, id })
+    .first()) as { body: string } | undefined;
+  return row ? parse(row.body) : undefined;
+}
+
+export async function listEvents(knex: Knex, scope: Scope, params: EventListParams): Promise<ListPage> {
+  const base = scoped(knex, scope, params);
+  const backwards = Boolean(params.before);
+  const token = params.after ?? params.before;
+  const cursor = token ? decodeCursor(token) : undefined;
+  const descending = !backwards;
+  const query = base
+    .clone()
+    .select('id', 'date_created', 'body')
+    .limit(params.limit + 1)
+    .orderBy([
+      { column: 'date_created', order: descending ? 'desc' : 'asc' },
+      { column: 'id', order: descending ? 'desc' : 'asc' },
+    ]);
+  if (cursor) query.whereRaw(`(date_created, id) ${descending ? '<' : '>'} (?, ?)`, [cursor.value, cursor.id]);
+  const rows = (await query) as { id: string; date_created: string; body: string }[];
+  const more = rows.length > params.limit;
+  const pageRows = rows.slice(0, params.limit);
+  if (backwards) pageRows.reverse();
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  const page: ListPage = {
+    data: pageRows.map((row) => parse(row.body)),
+    next: (backwards || more) && last ? encodeCursor(last.date_created, last.id) : undefined,
+    previous:
+      (backwards ? more : Boolean(params.after)) && first ? encodeCursor(first.date_created, first.id) : undefined,
+  };
+  if (params.includeTotal) {
+    const row = (await base.clone().count({ n: '*' }).first()) as { n: number | string } | undefined;
+    page.totalCount = Number(row?.n ?? 0);
+  }
+  return page;
+}

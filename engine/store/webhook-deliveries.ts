@@ -1,0 +1,277 @@
+// Webhook delivery as stored: the dispatcher fans each committed event out to the webhooks of its
+// account and mode that take its type (a delivery each, in one transaction with marking the event
+// dispatched, so an event is fanned out once and never lost); a webhook's deliveries are then taken
+// in order, each attempt kept with what the receiver answered.
+import type { Knex } from 'knex';
+import { newId } from '../util/ids';
+import { nowIso } from '../util/time';
+import type { Scope } from './scope';
+
+/** Event types a webhook takes: these, or every type (`*`). */
+const takes = (types: unknown, type: string) => Array.isArray(types) && (types.includes('*') || types.includes(type));
+
+export interface WebhookTarget {
+  id: string;
+  scope: Scope;
+  url: string;
+  secret: string;
+  enabled: boolean;
+}
+
+interface EventRow {
+  id: string;
+  account_id: string;
+  mode: string;
+  event_type: string;
+}
+
+interface HookRow {
+  id: string;
+  account_id: string;
+  mode: string;
+  body: string;
+}
+
+const isPostgres = (knex: Knex) => knex.client.config.client === 'pg';
+
+/**
+ * Fans out up to `limit` undispatched events, oldest first; returns the webhooks given deliveries. On
+ * PostgreSQL the events are locked (SKIP LOCKED), so several dispatchers share the work without
+ * doubling any; SQLite's one writer serializes them.
+ */
+export async function dispatchEvents(knex: Knex, limit: number): Promise<string[]> {
+  return knex.transaction(async (trx) => {
+    const pending = trx('events')
+      .select('id', 'account_id', 'mode', 'event_type')
+      .where('dispatched', false)
+      .orderBy([{ column: 'date_created' }, { column: 'id' }])
+      .limit(limit);
+    if (isPostgres(knex)) pending.forUpdate().skipLocked();
+    const events = (await pending) as EventRow[];
+    if (events.length === 0) return [];
+    const scopes = [...new Set(events.map((e) => `${e.account_id} ${e.mode}`))].map((key) => key.split(' '));
+    const hooks = (await trx('objects')
+      .select('id', 'account_id', 'mode', 'body')
+      .where({ kind: 'webhooks', deleted: false })
+      .where((q) => {
+        for (const [account, mode] of scopes) q.orWhere({ account_id: account, mode });
+      })) as HookRow[];
+    const live = hooks
+      .map((h) => ({ ...h, parsed: JSON.parse(h.body) as { enabled?: boolean; event_types?: unknown } }))
+      .filter((h) => h.parsed.enabled !== false);
+    const now = Date.now();
+    const created = nowIso();
+    const rows = events.flatMap((e) =>
+      live
+        .filter((h) => h.account_id === e.account_id && h.mode === e.mode && takes(h.parsed.event_types, e.event_type))
+        .map((h) => ({
+          webhook_id: h.id,
+          account_id: e.account_id,
+          mode: e.mode,
+          event_id: e.id,
+          event_type: e.event_type,
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          date_created: created,
+        })),
+    );
+    for (let i = 0; i < rows.length; i += 200) await trx('webhook_deliveries').insert(rows.slice(i, i + 200));
+    const ids = events.map((e) => e.id);
+    for (let i = 0; i < ids.length; i += 500)
+      await trx('events')
+        .whereIn('id', ids.slice(i, i + 500))
+        .update({ dispatched: true });
+    return [...new Set(rows.map((r) => r.webhook_id))];
+  });
+}
+
+/** Webhooks with a delivery due now (new, or its wait after a failure over): their jobs are queued. */
+export async function webhooksDue(knex: Knex, now = Date.now()): Promise<string[]> {
+  const rows = (await knex('webhook_deliveries')
+    .distinct('webhook_id')
+    .where('state', 'pending')
+    .where('next_attempt_at', '<=', now)) as { webhook_id: string }[];
+  return rows.map((r) => r.webhook_id);
+}
+
+export interface DueDelivery {
+  seq: number;
+  eventId: string;
+  eventType: string;
+  attempts: number;
+  /** epoch ms */
+  nextAttemptAt: number;
+  /** the event as stored (the delivered body) */
+  body: string;
+}
+
+/** The webhook's first pending delivery in order, with its event; undefined when none waits. */
+export async function firstPending(knex: Knex, webhookId: string): Promise<DueDelivery | undefined> {
+  const row = (await knex('webhook_deliveries as d')
+    .join('events as e', 'e.id', 'd.event_id')
+    .select('d.seq', 'd.event_id', 'd.event_type', 'd.attempts', 'd.next_attempt_at', 'e.body')
+    .where({ 'd.webhook_id': webhookId, 'd.state': 'pending' })
+    .orderBy('d.seq')
+    .first()) as
+    | {
+        seq: number | string;
+        event_id: string;
+        event_type: string;
+        attempts: number;
+        next_attempt_at: number | string;
+        body: string;
+      }
+    | undefined;
+  if (!row) return undefined;
+  return {
+    seq: Number(row.seq),
+    eventId: row.event_id,
+    eventType: row.event_type,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    body: row.body,
+  };
+}
+
+/** The webhook as delivery needs it, or undefined when it is deleted. */
+export async function webhookTarget(knex: Knex, webhookId: string): Promise<WebhookTarget | undefined> {
+  const row = (await knex('objects')
+    .select('account_id', 'mode', 'body')
+    .where({ kind: 'webhooks', id: webhookId, deleted: false })
+    .first()) as { account_id: string; mode: string; body: string } | undefined;
+  if (!row) return undefined;
+  const body = JSON.parse(row.body) as { url: string; secret: string; enabled?: boolean };
+  return {
+    id: webhookId,
+    scope: { accountId: row.account_id, mode: row.mode as Scope['mode'] },
+    url: body.url,
+    secret: body.secret,
+    enabled: body.enabled !== false,
+  };
+}
+
+export interface AttemptOutcome {
+  status: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  durationMs: number;
+  excerpt: string;
+}
+
+/**
+ * Records one attempt and moves its delivery on, together: succeeded; or failed and waiting until
+ * `retryAt`; or, with no `retryAt`, failed for good.
+ */
+export async function recordAttempt(
+  knex: Knex,
+  target: WebhookTarget,
+  delivery: DueDelivery,
+  outcome: AttemptOutcome,
+  retryAt: number | undefined,
+): Promise<void> {
+  const attempt = delivery.attempts + 1;
+  const state = outcome.status === 'succeeded' ? 'succeeded' : retryAt === undefined ? 'failed' : 'pending';
+  await knex.transaction(async (trx) => {
+    await trx('webhook_attempts').insert({
+      id: newId('whd'),
+      webhook_id: target.id,
+      account_id: target.scope.accountId,
+      mode: target.scope.mode,
+      delivery_seq: delivery.seq,
+      event_id: delivery.eventId,
+      event_type: delivery.eventType,
+      attempt,
+      status: outcome.status,
+      response_status: outcome.responseStatus,
+      duration_ms: outcome.durationMs,
+      response_excerpt: outcome.excerpt,
+      date_created: nowIso(),
+    });
+    await trx('webhook_deliveries')
+      .where({ seq: delivery.seq })
+      .update({ state, attempts: attempt, next_attempt_at: retryAt ?? Date.now() });
+  });
+}
+
+/** A deleted or disabled webhook's waiting deliveries are dropped (marked skipped), not kept for ever. */
+export async function skipPending(knex: Knex, webhookId: string): Promise<void> {
+  await knex('webhook_deliveries').where({ webhook_id: webhookId, state: 'pending' }).update({ state: 'skipped' });
+}
+
+/** Queues one event again for one webhook of the same account and mode (a replay); false when either is not there. */
+export async function queueDelivery(knex: Knex, scope: Scope, webhookId: string, eventId: string): Promise<boolean> {
+  const event = (await knex('events')
+    .select('id', 'event_type')
+    .where({ id: eventId, account_id: scope.accountId, mode: scope.mode })
+    .first()) as { id: string; event_type: string } | undefined;
+  const hook = await webhookTarget(knex, webhookId);
+  if (!event || !hook || hook.scope.accountId !== scope.accountId || hook.scope.mode !== scope.mode) return false;
+  await knex('webhook_deliveries').insert({
+    webhook_id: webhookId,
+    account_id: scope.accountId,
+    mode: scope.mode,
+    event_id: event.id,
+    event_type: event.event_type,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: Date.now(),
+    date_created: nowIso(),
+  });
+  return true;
+}
+
+export interface AttemptRecord {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  duration_ms: number;
+  response_excerpt: string;
+  date_created: string;
+  object: 'webhook_delivery';
+}
+
+/** A webhook's attempts, newest first, a page at a time (keyset on date and id). */
+export async function listAttempts(
+  knex: Knex,
+  scope: Scope,
+  webhookId: string,
+  limit: number,
+  after?: { date: string; id: string },
+): Promise<{ data: AttemptRecord[]; more: boolean }> {
+  const query = knex('webhook_attempts')
+    .select(
+      'id',
+      'webhook_id',
+      'event_id',
+      'event_type',
+      'attempt',
+      'status',
+      'response_status',
+      'duration_ms',
+      'response_excerpt',
+      'date_created',
+    )
+    .where({ account_id: scope.accountId, mode: scope.mode, webhook_id: webhookId })
+    .orderBy([
+      { column: 'date_created', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit + 1);
+  if (after) query.whereRaw('(date_created, id) < (?, ?)', [after.date, after.id]);
+  const rows = (await query) as Omit<AttemptRecord, 'object'>[];
+  return {
+    data: rows
+      .slice(0, limit)
+      .map((r) => ({
+        ...r,
+        attempt: Number(r.attempt),
+        duration_ms: Number(r.duration_ms),
+        object: 'webhook_delivery',
+      })),
+    more: rows.length > limit,
+  };
+}
