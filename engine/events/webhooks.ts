@@ -74,12 +74,7 @@ export async function createWebhook(
   return object;
 }
 
-export async function updateWebhook(
-  services: Services,
-  scope: Scope,
-  id: string,
-  body: UpdateBody,
-): Promise<object> {
+export async function updateWebhook(services: Services, scope: Scope, id: string, body: UpdateBody): Promise<object> {
   assertEventTypes(body.event_types);
   assertReachable(body.url, services.config.allowedPrivateNetworks);
   const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));

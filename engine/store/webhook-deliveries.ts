@@ -264,14 +264,12 @@ export async function listAttempts(
   if (after) query.whereRaw('(date_created, id) < (?, ?)', [after.date, after.id]);
   const rows = (await query) as Omit<AttemptRecord, 'object'>[];
   return {
-    data: rows
-      .slice(0, limit)
-      .map((r) => ({
-        ...r,
-        attempt: Number(r.attempt),
-        duration_ms: Number(r.duration_ms),
-        object: 'webhook_delivery',
-      })),
+    data: rows.slice(0, limit).map((r) => ({
+      ...r,
+      attempt: Number(r.attempt),
+      duration_ms: Number(r.duration_ms),
+      object: 'webhook_delivery',
+    })),
     more: rows.length > limit,
   };
 }

@@ -199,11 +199,7 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
     mergedText: d.mergedText ?? [],
   };
   const events =
-    d.events === 'none'
-      ? []
-      : [...PIECE_EVENTS, ...(d.events ?? TRACKING_EVENTS)].map(
-          (e) => `${d.object}.${e}`,
-        );
+    d.events === 'none' ? [] : [...PIECE_EVENTS, ...(d.events ?? TRACKING_EVENTS)].map((e) => `${d.object}.${e}`);
   return {
     ...defineResource({
       name: d.name,
