@@ -106,7 +106,9 @@ async function fuzzFor(
         `peak ${mb(peak)} (VmHWM; ceiling ${mb(RSS_CEILING_BYTES)}); descriptors ${descriptorsBefore} before, ` +
         `${descriptorsAfter} after; ${files.length} upload files left\n`,
     );
-    process.stdout.write(`${db}: the slowest GET /health was asked during ${health.slowestDuring.slice(0, 300)}\n`);
+    process.stdout.write(
+      `${db}: the slowest GET /health was asked during ${health.slowestDuring.replace(/\s+/g, ' ').slice(0, 300)}\n`,
+    );
     if (health.maxMs > HEALTH_CEILING_MS) problems.push(`GET /health took ${health.maxMs.toFixed(0)} ms`);
     if (health.failures) problems.push(`GET /health failed ${health.failures} times`);
     if (peak > RSS_CEILING_BYTES) problems.push(`the engine's RSS peaked at ${mb(peak)}`);

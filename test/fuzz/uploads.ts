@@ -179,9 +179,11 @@ export async function uploadRequest(
         : within(1, body.length, plan.at);
   // Busboy makes a part without a filename (or with filename="") a field, whose artwork string is not
   // judged here, and skips a part whose Content-Disposition it cannot parse (an unescaped quote) as if it
-  // were not sent: a required side is then missing (a 4xx), an optional one (checks) simply absent.
-  const reachesChecks = filename !== null && filename !== '' && !filename.includes('"');
-  const mustRefuse = plan.cut !== 'none' || plan.naming !== 'as is' || (file.refused && reachesChecks);
+  // were not sent: a required side is then missing (a 4xx), an optional one (checks) simply absent (a
+  // 200), whatever its name and bytes. A body cut short is refused in every case.
+  const skipped = filename !== null && filename.includes('"');
+  const isFile = filename !== null && filename !== '';
+  const mustRefuse = plan.cut !== 'none' || (!skipped && (plan.naming !== 'as is' || (file.refused && isFile)));
   return {
     path: operation.path,
     body: plan.cut === 'header' || plan.cut === 'file' ? body.subarray(0, cutAt) : body,
