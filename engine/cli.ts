@@ -7,6 +7,8 @@ import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
 import type { Services } from './services';
 import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
+import { MailCommandError, simulateById, trackPiece } from './mail/production/commands';
+import { replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
 
 const HELP: Record<string, string> = {
   main: `Usage: printpost <command> [options]
@@ -18,7 +20,10 @@ Commands:
   accounts create | list     add an account, or list them with their active keys
   keys create                print one new API key (creates the default account on an empty database)
   settings get | set         read or change account settings
+  track PIECE_ID NAME        record a carrier scan of a live piece in production as a tracking event
+  simulate PIECE_ID          move a rendered test piece through production and simulated tracking events
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
+  webhooks test | replay     send a webhook a sample event, or deliver an event to it again
 
 Run 'printpost <command> --help' for a command's options.
 
@@ -33,6 +38,12 @@ mailpieces. Settings come from the environment (see printpost --help).`,
 Works background jobs (rendering) without serving HTTP: run it beside engines started with
 serve --no-workers to split API and workers across processes. Stops on SIGINT or SIGTERM, leaving
 unfinished jobs to be taken again.`,
+  webhooks: `Usage: printpost webhooks test WEBHOOK_ID
+       printpost webhooks replay EVENT_ID --webhook WEBHOOK_ID
+
+test sends the webhook one sample event now, signed with its secret, and prints the answer (status,
+time, its first bytes); nothing is recorded. replay queues an event of the webhook's account and mode
+to be delivered to it again; the workers of a running engine deliver it in its turn.`,
   deposits:
     'Usage: printpost deposits BANK_ID\n\nPrints the two micro-deposit amounts (cents) made into a live bank account: what POST /v1/bank_accounts/BANK_ID/verify expects.',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
@@ -248,6 +259,60 @@ function explain(error: Error & { code?: string; port?: number; address?: string
   return error.message;
 }
 
+async function webhooks(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { webhook: { type: 'string' } } });
+  const [verb, id, ...extra] = positionals;
+  if (!id || extra.length > 0) throw new UsageError(HELP.webhooks);
+  await withServices(async (services) => {
+    try {
+      if (verb === 'test') {
+        const outcome = await sendTestEvent(services, id);
+        const status = outcome.responseStatus === null ? 'no answer' : `HTTP ${outcome.responseStatus}`;
+        process.stdout.write(`${outcome.status}\t${status}\t${outcome.durationMs} ms\t${outcome.excerpt}\n`);
+        if (outcome.status !== 'succeeded') throw new Refused(`the receiver did not take it (${status})`);
+      } else if (verb === 'replay' && values.webhook) {
+        await replayEvent(services, id, values.webhook);
+        process.stdout.write(`queued ${id} for ${values.webhook}\n`);
+      } else throw new UsageError(HELP.webhooks);
+    } catch (error) {
+      throw error instanceof WebhookCommandError ? new Refused(error.message) : error;
+    }
+  });
+}
+
+async function track(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { location: { type: 'string' }, time: { type: 'string' }, details: { type: 'string' } },
+  });
+  const [pieceId, name, ...extra] = positionals;
+  if (!pieceId || !name || extra.length > 0) throw new UsageError(HELP.track);
+  let details: Record<string, unknown> | undefined;
+  try {
+    details = values.details === undefined ? undefined : (JSON.parse(values.details) as Record<string, unknown>);
+  } catch {
+    throw new UsageError('--details must be a JSON object');
+  }
+  const record = { piece_id: pieceId, name, location: values.location, time: values.time, details };
+  const out = await withServices((services) => refusedAs(trackPiece(services.objects, record)));
+  process.stdout.write(`${out}\n`);
+}
+
+async function simulate(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { through: { type: 'string' } } });
+  const [pieceId, ...extra] = positionals;
+  if (!pieceId || extra.length > 0) throw new UsageError(HELP.simulate);
+  const lines = await withServices((services) => refusedAs(simulateById(services.objects, pieceId, values.through)));
+  process.stdout.write(lines.map((l) => `${l}\n`).join(''));
+}
+
+/** A mail command's refusal is the operator's to read, in one sentence (exit 1). */
+const refusedAs = <T>(work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw error instanceof MailCommandError ? new Refused(error.message) : error;
+  });
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
   work,
@@ -256,6 +321,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   keys,
   settings,
   deposits,
+  webhooks,
 };
 
 export async function main(argv: string[]): Promise<number> {

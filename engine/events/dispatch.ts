@@ -9,8 +9,12 @@ import { deliverWebhook, type DeliveryLimits } from './delivery';
 
 /** Events fanned out per pass; a full pass is followed at once by the next. */
 const BATCH = 500;
-/** How long one job keeps delivering before it makes room for the others. */
-const JOB_BUDGET_MS = 20_000;
+/**
+ * How long one job keeps delivering before it makes room for the others: a few receiver time limits,
+ * at most 20 s. Its lease covers that, one more attempt and a margin, and no more: after a kill -9 a
+ * delivery in flight is sent again once the lease has run out.
+ */
+const budgetOf = (timeoutMs: number) => Math.min(20_000, Math.max(2_000, 4 * timeoutMs));
 
 export interface EventDelivery {
   stop(): Promise<void>;
@@ -30,8 +34,11 @@ export async function startEventDelivery(
   };
   await services.jobs.work<DeliverWebhookData>(
     DELIVER_WEBHOOK,
-    { concurrency: options.concurrency ?? 8, leaseMs: JOB_BUDGET_MS + 2 * config.webhookTimeoutMs + 30_000 },
-    (job) => deliverWebhook(knex, job.data.webhook, limits, JOB_BUDGET_MS, job.signal),
+    {
+      concurrency: options.concurrency ?? 8,
+      leaseMs: budgetOf(config.webhookTimeoutMs) + 2 * config.webhookTimeoutMs + 5_000,
+    },
+    (job) => deliverWebhook(knex, job.data.webhook, limits, budgetOf(config.webhookTimeoutMs), job.signal),
   );
 
   let stopped = false;

@@ -1,0 +1,43 @@
+// What an operator does to a webhook from the CLI: send it a sample event now (to see a receiver
+// answer, signature included) or queue an event it had, or missed, to be delivered again.
+import { catalog, findResource } from '../catalog';
+import { enabledForTest } from '../catalog/event-types';
+import type { Services } from '../services';
+import { queueDelivery, webhookTarget } from '../store/webhook-deliveries';
+import { newId } from '../util/ids';
+import { nowIso } from '../util/time';
+import { attempt } from './delivery';
+import type { AttemptOutcome } from '../store/webhook-deliveries';
+
+export class WebhookCommandError extends Error {}
+
+/** A sample event of the webhook's first type (the catalog's sample object as its body), sent once. */
+export async function sendTestEvent(services: Services, webhookId: string): Promise<AttemptOutcome> {
+  const target = await webhookTarget(services.db.knex, webhookId);
+  if (!target) throw new WebhookCommandError(`no webhook ${webhookId}`);
+  const hook = await services.objects.get(target.scope, 'webhooks', webhookId);
+  const types = Array.isArray(hook?.event_types) ? hook.event_types.map(String) : [];
+  const type = types.find((t) => t !== '*') ?? 'address.created';
+  const resource = catalog.find((r) => r.events.includes(type)) ?? findResource('addresses') ?? catalog[0];
+  const body = JSON.stringify({
+    id: newId('evt'),
+    body: resource.sample,
+    reference_id: String(resource.sample.id ?? ''),
+    event_type: { id: type, enabled_for_test: enabledForTest(type), resource: resource.name, object: 'event_type' },
+    date_created: nowIso(),
+    object: 'event',
+  });
+  return attempt(target, body, {
+    timeoutMs: services.config.webhookTimeoutMs,
+    retryBaseMs: services.config.webhookRetryBaseMs,
+    allowedNetworks: services.config.allowedPrivateNetworks,
+  });
+}
+
+/** Queues the event for the webhook again (same account and mode); the workers deliver it in its turn. */
+export async function replayEvent(services: Services, eventId: string, webhookId: string): Promise<void> {
+  const target = await webhookTarget(services.db.knex, webhookId);
+  if (!target) throw new WebhookCommandError(`no webhook ${webhookId}`);
+  if (!(await queueDelivery(services.db.knex, target.scope, webhookId, eventId)))
+    throw new WebhookCommandError(`no event ${eventId} in the account and mode of ${webhookId}`);
+}
