@@ -14,6 +14,8 @@ import { usVerificationsOperations, usVerificationsFields } from './UsVerificati
 import { usAutocompletionsOperations, usAutocompletionsFields } from './UsAutocompletionsDescription';
 import { usZipLookupsOperations, usZipLookupsFields } from './UsZipLookupsDescription';
 import { intlVerificationsOperations, intlVerificationsFields } from './IntlVerificationsDescription';
+import { eventsOperations, eventsFields } from './EventsDescription';
+import { webhooksOperations, webhooksFields } from './WebhooksDescription';
 
 export const resourceProperty: INodeProperties = {
   displayName: 'Resource',
@@ -93,6 +95,18 @@ export const resourceProperty: INodeProperties = {
       description:
         "Check and format an address outside the US: country, postal code format, lines in the country's postal order, upper case. Publishable keys may call it.",
     },
+    {
+      name: 'Events',
+      value: 'events',
+      description:
+        'What happened to the account’s objects, in the mode of the key: created, rendered, mailed, delivered, ... Webhooks receive the same events.',
+    },
+    {
+      name: 'Webhooks',
+      value: 'webhooks',
+      description:
+        'Endpoints that receive the account’s events of the key’s mode, signed with their secret (Service-Signature, Service-Signature-Timestamp). Secret keys only.',
+    },
   ],
   default: 'addresses',
 };
@@ -128,4 +142,8 @@ export const nodeProperties: INodeProperties[] = [
   ...usZipLookupsFields,
   ...intlVerificationsOperations,
   ...intlVerificationsFields,
+  ...eventsOperations,
+  ...eventsFields,
+  ...webhooksOperations,
+  ...webhooksFields,
 ];
