@@ -1,4 +1,10 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type {
+  ICredentialDataDecryptedObject,
+  ICredentialTestRequest,
+  ICredentialType,
+  IHttpRequestOptions,
+  INodeProperties,
+} from 'n8n-workflow';
 
 export class PrintpostApi implements ICredentialType {
   name = 'printpostApi';
@@ -28,14 +34,30 @@ export class PrintpostApi implements ICredentialType {
       required: true,
       description: 'Where the Printpost engine listens, without /v1',
     },
+    {
+      displayName: 'Service-Version',
+      name: 'serviceVersion',
+      type: 'string',
+      default: '',
+      placeholder: '2024-01-01',
+      description:
+        "The API version (YYYY-MM-DD) every request asks for, sent as the Service-Version header; empty uses the account's own. Some fields need a later one: a letter's size (us_legal) needs 2024-01-01 or later.",
+    },
   ];
 
-  authenticate: IAuthenticateGeneric = {
-    type: 'generic',
-    properties: {
-      auth: { username: '={{ $credentials.apiKey }}', password: '' },
-    },
-  };
+  // A function rather than a generic header template: the header goes out only when a version is set,
+  // so an empty field leaves the account's version in force.
+  async authenticate(
+    credentials: ICredentialDataDecryptedObject,
+    requestOptions: IHttpRequestOptions,
+  ): Promise<IHttpRequestOptions> {
+    const version = typeof credentials.serviceVersion === 'string' ? credentials.serviceVersion.trim() : '';
+    return {
+      ...requestOptions,
+      auth: { username: String(credentials.apiKey ?? ''), password: '' },
+      headers: { ...requestOptions.headers, ...(version && { 'Service-Version': version }) },
+    };
+  }
 
   // US autocomplete: allowed to secret and publishable keys alike (a list of addresses would
   // refuse a publishable key with 403), answered without a vendor in test mode, 401 for a bad key.

@@ -1,5 +1,6 @@
-// The Zapier app's authentication: API key and base URL, Basic auth set in one beforeRequest,
-// a test call, a connection label with the mode, and 401s mapped to Zapier's authentication error.
+// The Zapier app's authentication: API key, base URL and an optional Service-Version, Basic auth and
+// the version header set in one beforeRequest, a test call, a connection label with the mode, and 401s
+// mapped to Zapier's authentication error.
 import type { Bundle, HttpRequestOptions, HttpResponse, ZObject } from 'zapier-platform-core';
 import { apiError } from './api-error';
 
@@ -29,6 +30,15 @@ export const authentication = {
       default: DEFAULT_BASE_URL,
       helpText: 'Where your Printpost engine listens, without `/v1`, e.g. `https://printpost.example.com`.',
     },
+    {
+      key: 'service_version',
+      label: 'Service-Version',
+      type: 'string' as const,
+      required: false,
+      placeholder: '2024-01-01',
+      helpText:
+        "The API version (YYYY-MM-DD) every request asks for, sent as the `Service-Version` header; empty uses the account's own. Some fields need a later one: a letter's `size` (`us_legal`) needs `2024-01-01` or later.",
+    },
   ],
   // US autocomplete: allowed to secret and publishable keys alike (a list of addresses would
   // refuse a publishable key with 403), answered without a vendor in test mode, 401 for a bad key.
@@ -53,14 +63,19 @@ const toEngine = (url: string | undefined, bundle: Bundle) => {
   return !!url && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`));
 };
 
-/** Basic auth with the key as user name, on requests to the engine only; relative URLs go to the engine. */
+/**
+ * Basic auth with the key as user name, and the Service-Version when one is set, on requests to the
+ * engine only; relative URLs go to the engine.
+ */
 export const addAuth = (request: HttpRequestOptions, z: ZObject, bundle: Bundle): HttpRequestOptions => {
   const key = String(bundle.authData?.api_key ?? '');
+  const version = String(bundle.authData?.service_version ?? '').trim();
   if (request.url && request.url.startsWith('/')) request.url = `${baseUrl(bundle)}${request.url}`;
   if (!toEngine(request.url, bundle)) return request;
-  request.headers = { Accept: 'application/json', ...(request.headers ?? {}) };
-  if (key)
-    (request.headers as Record<string, string>).Authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(request.headers ?? {}) };
+  if (key) headers.Authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  if (version) headers['Service-Version'] = version;
+  request.headers = headers;
   return request;
 };
 

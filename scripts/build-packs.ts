@@ -59,6 +59,7 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   // ---- n8n ----
   rmSync(N8N_DIR, { recursive: true, force: true });
   const nodeOut = join(N8N_DIR, 'dist/nodes/Printpost');
+  const triggerOut = join(N8N_DIR, 'dist/nodes/PrintpostTrigger');
   const credOut = join(N8N_DIR, 'dist/credentials');
   // the sources, in the layout n8n's lint rules and tooling expect (not shipped: see `files`); the node
   // itself is written with its description as a literal, and the published code is built from it
@@ -67,13 +68,26 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
     'descriptions',
     'runtime.ts',
     'runtime-instance.ts',
+    'engine-error.ts',
     'uploads.ts',
     'Printpost.node.json',
     'printpost.svg',
     'printpost.dark.svg',
   ])
     copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/Printpost', f));
-  for (const f of ['pack-catalog.ts', 'schema.ts', 'multipart.ts'])
+  // the trigger's sources sit beside the node's, as n8n's layout has them (nodes/<Node>/), and share
+  // its icons
+  for (const f of [
+    'PrintpostTrigger.node.ts',
+    'descriptions',
+    'webhooks.ts',
+    'receive.ts',
+    'PrintpostTrigger.node.json',
+  ])
+    copy(`triggers/PrintpostTrigger/${f}`, join(N8N_DIR, 'nodes/PrintpostTrigger', f));
+  for (const f of ['printpost.svg', 'printpost.dark.svg'])
+    copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/PrintpostTrigger', f));
+  for (const f of ['pack-catalog.ts', 'schema.ts', 'multipart.ts', 'signature.ts'])
     copy(`nodes/common/${f}`, join(N8N_DIR, 'nodes/common', f));
   copy('credentials/api-error.ts', join(N8N_DIR, 'credentials/api-error.ts'));
   for (const f of ['paths.ts', 'blank.ts']) copy(`engine/catalog/${f}`, join(N8N_DIR, 'engine/catalog', f));
@@ -89,13 +103,23 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   });
   await build({
     ...common,
+    entryPoints: [join(N8N_DIR, 'nodes/PrintpostTrigger/PrintpostTrigger.node.ts')],
+    outfile: join(triggerOut, 'PrintpostTrigger.node.js'),
+    external: ['n8n-workflow'],
+  });
+  await build({
+    ...common,
     entryPoints: [join(ROOT, 'credentials/PrintpostApi.credentials.ts')],
     outfile: join(credOut, 'PrintpostApi.credentials.js'),
     external: ['n8n-workflow'],
   });
   for (const f of ['Printpost.node.json', 'printpost.svg', 'printpost.dark.svg'])
     copy(`nodes/Printpost/${f}`, join(nodeOut, f));
-  for (const f of ['printpost.svg', 'printpost.dark.svg']) copy(`credentials/${f}`, join(credOut, f));
+  copy('triggers/PrintpostTrigger/PrintpostTrigger.node.json', join(triggerOut, 'PrintpostTrigger.node.json'));
+  for (const f of ['printpost.svg', 'printpost.dark.svg']) {
+    copy(`nodes/Printpost/${f}`, join(triggerOut, f));
+    copy(`credentials/${f}`, join(credOut, f));
+  }
   for (const f of ['PrintpostApi.credentials.ts', 'printpost.svg', 'printpost.dark.svg'])
     copy(`credentials/${f}`, join(N8N_DIR, 'credentials', f));
   write(join(N8N_DIR, 'package.json'), {
@@ -114,7 +138,7 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
       n8nNodesApiVersion: 1,
       strict: true,
       credentials: ['dist/credentials/PrintpostApi.credentials.js'],
-      nodes: ['dist/nodes/Printpost/Printpost.node.js'],
+      nodes: ['dist/nodes/Printpost/Printpost.node.js', 'dist/nodes/PrintpostTrigger/PrintpostTrigger.node.js'],
     },
     peerDependencies: { 'n8n-workflow': '*' },
   });

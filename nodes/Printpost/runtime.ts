@@ -1,11 +1,9 @@
 // What the n8n node runs, as opposed to what it declares: the preSend that shapes a request to the
 // schema, the postReceive that raises the spec's errors, and the pickers' list searches. The built
 // node's static description refers to these by name.
-import { NodeApiError } from 'n8n-workflow';
 import type {
   IN8nHttpFullResponse,
   INodeExecutionData,
-  JsonObject,
   IDataObject,
   IExecuteSingleFunctions,
   IHttpRequestOptions,
@@ -13,7 +11,7 @@ import type {
   INodeListSearchResult,
 } from 'n8n-workflow';
 import type { PackResource } from '../common/pack-catalog';
-import { apiError } from '../../credentials/api-error';
+import { engineError } from './engine-error';
 import { coerceObject, listOperation, objectLabel } from '../common/schema';
 import { attachBinaryFiles } from './uploads';
 
@@ -75,14 +73,7 @@ export async function raiseApiError(
   response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
   if (response.statusCode < 400) return items;
-  const body = typeof response.body === 'object' && response.body !== null ? response.body : {};
-  const { message, code } = apiError(response.statusCode, body);
-  const hint = response.statusCode === 401 ? ' Check the API key and base URL of the Printpost API credentials.' : '';
-  throw new NodeApiError(this.getNode(), body as unknown as JsonObject, {
-    message,
-    description: `Printpost error code \`${code}\` (HTTP ${response.statusCode}).${hint}`,
-    httpCode: String(response.statusCode),
-  });
+  throw engineError(this.getNode(), response.statusCode, response.body);
 }
 
 type ListSearch = (

@@ -1,6 +1,8 @@
 // The catalog as the packs see it: plain JSON (JSON Schema objects, no TypeBox symbols, no rule
 // functions), so it can be frozen into each pack at build time and walked without the engine.
 import type { Operation, Resource } from '../../engine/catalog/types';
+// toPackCatalog runs in the source tree only (catalog-data.ts); the packs carry its frozen result
+import { enabledForTest } from '../../engine/catalog/event-types';
 
 export type { HttpMethod } from '../../engine/catalog/types';
 
@@ -43,6 +45,8 @@ export type PackOperation = Omit<
 export type PackResource = Omit<Resource, 'schema' | 'operations'> & {
   schema: JsonSchema;
   operations: PackOperation[];
+  /** those of `events` that also happen in test mode (the triggers say which happen in live mode only) */
+  testEvents: string[];
 };
 
 const plain = <T>(value: unknown): T => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))) as T;
@@ -74,6 +78,7 @@ export function toPackCatalog(catalog: readonly Resource[]): PackResource[] {
       return op;
     }),
     events: [...r.events],
+    testEvents: r.events.filter(enabledForTest),
     sample: plain<Record<string, unknown>>(r.sample),
   }));
 }

@@ -1,12 +1,16 @@
 // The Zapier app, generated from the catalog: a create per create-like operation, a search per
-// retrievable resource (by id, or by metadata where the list filters on it), search-or-create where
-// both exist, and hidden list triggers that fill the id dropdowns.
+// retrievable resource (by id, or by its list's filters: ./searches.ts), search-or-create where both
+// exist, an instant trigger per event family (./hooks.ts) and hidden list triggers that fill the id
+// dropdowns.
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { addAuth, authentication, baseUrl, handleErrors } from '../../credentials/zapier-authentication';
 import { packCatalog } from '../common/catalog-data';
 import type { PackOperation, PackResource } from '../common/pack-catalog';
-import { isCreateLike, listOperation, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
-import { buildBody, dropdown, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
+import { isCreateLike, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
+import { buildBody, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
+import { hookTriggers } from './hooks';
+import { fillPath, key, listOf, listable, lower, pathFields, retrieveOp, sentence } from './operations';
+import { searchFor, searchKey } from './searches';
 import { givenUploads, multipartBody } from './uploads';
 
 // Replaced by the build with the pack's version.
@@ -15,49 +19,8 @@ const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
-const retrieveOp = (r: PackResource) =>
-  r.operations.find((o) => o.method === 'GET' && o.response === 'object' && pathParams(o).includes('id'));
-/** The resource's list, top-level or under a parent (`/v1/templates/{tmpl_id}/versions`). */
-const listOf = (r: PackResource) =>
-  listOperation(r) ?? r.operations.find((o) => o.response === 'list' && o.method === 'GET');
-const listable = (r: PackResource) => !!listOf(r);
-
-/** The resource a path parameter names: `{id}` the operation's own, `{tmpl_id}` the one with that prefix. */
-const named = (param: string, r: PackResource, resources: readonly PackResource[]) =>
-  param === 'id' ? r : (resources.find((x) => `${x.idPrefix}_id` === param) ?? r);
-
-/** Input fields for an operation's path parameters, each with the dropdown of the resource it names. */
-function pathFields(
-  r: PackResource,
-  op: PackOperation,
-  resources: readonly PackResource[],
-  verb: string,
-): InputField[] {
-  return pathParams(op).map((p) => {
-    const target = named(p, r, resources);
-    return {
-      key: p,
-      label: target.title,
-      required: true,
-      type: 'string' as const,
-      helpText: `The ${target.title.toLowerCase()} ${p === 'id' ? `to ${verb}` : `it belongs to`}, by ID (\`${target.idPrefix}_...\`).`,
-      ...(listable(target) && { dynamic: dropdown(target, listable) }),
-    };
-  });
-}
-
-const key = (...parts: string[]) => parts.join('_').replace(/[^a-zA-Z0-9_]/g, '_');
 const createKey = (r: PackResource, op: PackOperation) =>
   op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name);
-const searchKey = (r: PackResource) => key(r.name, 'find');
-
-const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-const fillPath = (op: PackOperation, input: Record<string, unknown>) =>
-  op.path.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(String(input[p] ?? '')));
-
-/** A description Zapier accepts: a sentence of at least some length. */
-const sentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
 
 function createFor(r: PackResource, op: PackOperation, resources: readonly PackResource[]) {
   const fields: InputField[] = pathFields(r, op, resources, op.name);
@@ -116,58 +79,6 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
 
 /** Zapier actions: every operation that is not a read (POST, DELETE, PATCH). */
 const isAction = (op: PackOperation) => op.method !== 'GET';
-
-function searchFor(r: PackResource, resources: readonly PackResource[]) {
-  const retrieve = retrieveOp(r)!;
-  const list = listOf(r);
-  const byMetadata = !!list?.query?.properties?.metadata;
-  const fields: InputField[] = [
-    ...pathFields(r, retrieve, resources, 'find').filter((f) => f.key !== 'id'),
-    {
-      key: 'id',
-      label: `${r.title} ID`,
-      type: 'string',
-      required: !byMetadata,
-      helpText: `The ID of the ${r.title.toLowerCase()} (\`${r.idPrefix}_...\`).`,
-    },
-  ];
-  if (byMetadata)
-    fields.push({
-      key: 'metadata',
-      label: 'Metadata',
-      dict: true,
-      required: false,
-      helpText: `Find the ${r.title.toLowerCase()} whose metadata has all these key/value pairs (used when no ID is given).`,
-    });
-  const perform: Perform = async (z, bundle) => {
-    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
-    if (input.id) {
-      const response = await z.request({
-        method: 'GET',
-        url: `${baseUrl(bundle)}${fillPath(retrieve, input)}`,
-        skipThrowForStatus: true,
-      });
-      if (response.status === 404) return [];
-      response.throwForStatus();
-      return [response.data];
-    }
-    if (!list || !byMetadata) return [];
-    const metadata = (input.metadata ?? {}) as Record<string, string>;
-    const params: Record<string, string> = { limit: '100' };
-    for (const [k, v] of Object.entries(metadata)) params[`metadata[${k}]`] = String(v);
-    const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${fillPath(list, input)}`, params });
-    return ((response.data as { data?: unknown[] }).data ?? []) as unknown[];
-  };
-  return {
-    key: searchKey(r),
-    noun: r.title,
-    display: {
-      label: `Find ${r.title}`,
-      description: sentence(`Finds a ${r.title.toLowerCase()} by ID${byMetadata ? ' or by metadata' : ''}`),
-    },
-    operation: { inputFields: fields, perform, sample: r.sample, outputFields: outputFields(r.schema, resources) },
-  };
-}
 
 function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   const list = listOf(r)!;
@@ -243,7 +154,7 @@ export function buildApp(resources: readonly PackResource[], platformVersion: st
     authentication,
     beforeRequest: [addAuth],
     afterResponse: [handleErrors],
-    triggers,
+    triggers: { ...hookTriggers(resources), ...triggers },
     searches,
     creates,
     searchOrCreates,

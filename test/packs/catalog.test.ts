@@ -8,7 +8,8 @@ import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8
 import { allOperations, catalog } from '../../engine/catalog';
 import { toPackCatalog, type PackResource } from '../../nodes/common/pack-catalog';
 import { nodeProperties } from '../../nodes/Printpost/generate';
-import { descriptionFiles, writeDescriptions } from '../../scripts/n8n-descriptions';
+import { descriptionFiles, triggerDescriptionFiles, writeDescriptions } from '../../scripts/n8n-descriptions';
+import { eventProperties } from '../../triggers/PrintpostTrigger/generate';
 import { buildApp, coverage } from '../../nodes/zapier/app';
 import { buildBody } from '../../nodes/zapier/fields';
 import { builtPacks } from './build-once';
@@ -23,8 +24,14 @@ async function built() {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Printpost } = require(join(n8nDir, 'dist/nodes/Printpost/Printpost.node.js'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PrintpostTrigger } = require(join(n8nDir, 'dist/nodes/PrintpostTrigger/PrintpostTrigger.node.js'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const app = require(zapierDir) as AnyObj;
-  return { description: new Printpost().description as INodeTypeDescription, app };
+  return {
+    description: new Printpost().description as INodeTypeDescription,
+    trigger: new PrintpostTrigger().description as INodeTypeDescription,
+    app,
+  };
 }
 
 function n8nOperations(description: INodeTypeDescription) {
@@ -63,13 +70,41 @@ test('every catalog operation is in the built Zapier app', async (t) => {
   t.deepEqual(missing, []);
 });
 
+test('every catalog event type is offered by the built n8n trigger and by a Zapier instant trigger', async (t) => {
+  const { trigger, app } = await built();
+  const n8n = new Set(
+    trigger.properties
+      .filter((p) => p.name === 'events')
+      .flatMap((p) => (p.options ?? []).map((o) => (o as { value: string }).value)),
+  );
+  const zapier = new Set(
+    Object.values(app.triggers as Record<string, AnyObj>)
+      .filter((tr) => tr.operation.type === 'hook')
+      .flatMap((tr) => tr.operation.inputFields[0].choices.map((c: { value: string }) => c.value)),
+  );
+  const types = catalog.flatMap((r) => r.events);
+  t.true(types.length > 0);
+  t.deepEqual(
+    types.filter((type) => !n8n.has(type)),
+    [],
+  );
+  t.deepEqual(
+    types.filter((type) => !zapier.has(type)),
+    [],
+  );
+});
+
 test('the built packs carry the catalog as data, not the engine', async (t) => {
   const { n8nDir, zapierDir } = await builtPacks();
   const fs = await import('node:fs');
-  for (const file of [join(n8nDir, 'dist/nodes/Printpost/Printpost.node.js'), join(zapierDir, 'index.js')]) {
+  for (const file of [
+    join(n8nDir, 'dist/nodes/Printpost/Printpost.node.js'),
+    join(n8nDir, 'dist/nodes/PrintpostTrigger/PrintpostTrigger.node.js'),
+    join(zapierDir, 'index.js'),
+  ]) {
     const code = fs.readFileSync(file, 'utf8');
-    t.false(/@sinclair\/typebox|engine\/(http|store)|engine\/catalog\/(?!paths|blank)/.test(code), file);
-    t.true(code.includes('"address_line1"'), file);
+    t.false(/@sinclair\/typebox|engine\/(http|store|events)|engine\/catalog\/(?!paths|blank)/.test(code), file);
+    t.true(code.includes(file.includes('Trigger') ? '"postcard.rendered_pdf"' : '"address_line1"'), file);
   }
   const pkg = JSON.parse(fs.readFileSync(join(n8nDir, 'package.json'), 'utf8'));
   t.deepEqual(pkg.peerDependencies, { 'n8n-workflow': '*' });
@@ -264,6 +299,13 @@ test('Zapier generator: the synthetic app validates; flat inputs fold back into 
   const app = buildApp(synthetic, '19.1.0');
   t.deepEqual(validateApp(app), []);
   t.truthy(app.creates.flyers_create && app.creates.flyers_cancel && app.creates.flyers_verify);
+  t.is(app.triggers.flyer_event?.operation.type, 'hook', "a new resource's events get their instant trigger");
+  t.deepEqual(
+    eventProperties(synthetic)
+      .find((p) => p.name === 'events' && p.displayOptions?.show?.resource?.includes('flyers'))
+      ?.options?.map((o) => (o as { value: string }).value),
+    ['flyer.created'],
+  );
   const fields = app.creates.flyers_create.operation.inputFields;
   t.is(fields.find((f) => f.key === 'to')?.dynamic, 'addresses_list.id.label');
   t.truthy(fields.find((f) => f.key === 'to__address_line1'));
@@ -329,9 +371,19 @@ test('the n8n description files are committed as generated from the catalog, and
   t.deepEqual(shipped, [...files.keys()].sort());
   const source = fs.readFileSync(join(n8nDir, 'nodes/Printpost/Printpost.node.ts'), 'utf8');
   t.false(/nodeDescription|nodeProperties\(/.test(source), 'nothing is generated when the node loads');
-  const { description } = await built();
+  const { description, trigger } = await built();
   t.deepEqual(
     JSON.parse(JSON.stringify(description.properties)),
     JSON.parse(JSON.stringify(nodeProperties(toPackCatalog(catalog)))),
+  );
+  // the trigger's event parameters, likewise committed and shipped
+  const triggerFiles = await triggerDescriptionFiles();
+  t.deepEqual(fs.readdirSync(join(n8nDir, 'nodes/PrintpostTrigger/descriptions')).sort(), [...triggerFiles.keys()]);
+  const events = JSON.parse(JSON.stringify(eventProperties(toPackCatalog(catalog))));
+  t.deepEqual(
+    JSON.parse(JSON.stringify(trigger.properties)).filter((p: INodeProperties) =>
+      ['resource', 'events'].includes(p.name),
+    ),
+    events,
   );
 });

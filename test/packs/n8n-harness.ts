@@ -25,7 +25,15 @@ import {
   type IConnections,
 } from 'n8n-workflow';
 
-const PACKAGE = 'n8n-nodes-printpost';
+export const PACKAGE = 'n8n-nodes-printpost';
+
+/** The Printpost API credential's fields, as a saved credential holds them. */
+export type PackCredentials = {
+  apiKey: string;
+  baseUrl: string;
+  serviceVersion?: string;
+};
+
 const NODE_TYPE = `${PACKAGE}.printpost`;
 
 export async function loadPackage(dir: string) {
@@ -34,7 +42,7 @@ export async function loadPackage(dir: string) {
   return loader;
 }
 
-class PackNodeTypes implements INodeTypes {
+export class PackNodeTypes implements INodeTypes {
   constructor(
     private readonly loader: PackageDirectoryLoader,
     private readonly extra: Record<string, INodeType> = {},
@@ -108,9 +116,9 @@ class PackCredentialsHelper extends ICredentialsHelper {
   }
 }
 
-function makeAdditionalData(
+export function makeAdditionalData(
   loader: PackageDirectoryLoader,
-  credentials: { apiKey: string; baseUrl: string },
+  credentials: PackCredentials,
   hooks?: ExecutionLifecycleHooks,
 ): IWorkflowExecuteAdditionalData {
   return {
@@ -134,7 +142,7 @@ function makeAdditionalData(
 /** Runs one of the node's list searches (the resourceLocator pickers) in n8n's LoadOptionsContext. */
 export async function listSearch(
   loader: PackageDirectoryLoader,
-  credentials: { apiKey: string; baseUrl: string },
+  credentials: PackCredentials,
   method: string,
   filter?: string,
   paginationToken?: string,
@@ -181,7 +189,7 @@ export interface RunResult {
  */
 export async function runWorkflow(
   loader: PackageDirectoryLoader,
-  credentials: { apiKey: string; baseUrl: string },
+  credentials: PackCredentials,
   steps: StepSpec[],
   input: IDataObject[] = [{}],
   extraTypes: Record<string, INodeType> = {},
@@ -198,7 +206,7 @@ export async function runWorkflow(
 /** As runWorkflow, the first step receiving whole items (json and binary). */
 export async function runWorkflowItems(
   loader: PackageDirectoryLoader,
-  credentials: { apiKey: string; baseUrl: string },
+  credentials: PackCredentials,
   steps: StepSpec[],
   items: INodeExecutionData[],
   extraTypes: Record<string, INodeType> = {},
@@ -277,10 +285,7 @@ const CREDENTIAL_TEST_TYPE = 'credentialTest';
  * request defaults, like the NoOp node it uses) with one `Temp` property routed by the test request.
  * The step fails, as the tester does, when the request answers with an error status.
  */
-export async function testCredential(
-  loader: PackageDirectoryLoader,
-  credentials: { apiKey: string; baseUrl: string },
-): Promise<RunResult> {
+export async function testCredential(loader: PackageDirectoryLoader, credentials: PackCredentials): Promise<RunResult> {
   const request = (loader.getCredential('printpostApi').type as ICredentialType).test?.request;
   if (!request) throw new Error('the credential has no test request');
   const type: INodeType = {

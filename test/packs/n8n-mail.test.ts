@@ -98,6 +98,29 @@ test('a letter from a template, to a saved address by id', async (t) => {
   t.is(letter.color, false);
 });
 
+test("a us_legal letter, with the credential's Service-Version (size needs 2024-01-01 or later)", async (t) => {
+  const letter = (serviceVersion?: string) =>
+    runWorkflow(loader, { ...creds(), ...(serviceVersion && { serviceVersion }) }, [
+      step('Create', 'letters', 'create', {
+        ...inline,
+        file: '<p>A legal-size letter</p>',
+        color: false,
+        additionalFields: { use_type: 'operational', size: 'us_legal' },
+      }),
+    ]);
+  const refused = await letter();
+  t.regex(String(refused.error()?.message), /Service-Version 2024-01-01/);
+  const r = await letter('2024-01-01');
+  t.falsy(r.error(), r.error()?.message);
+  const [created] = r.json('Create');
+  t.regex(String(created.id), /^ltr_/);
+  t.is(created.size, 'us_legal');
+  const stored = await api()('GET', `/v1/letters/${String(created.id)}`, {
+    headers: { 'Service-Version': '2024-01-01' },
+  });
+  t.is(stored.body.size, 'us_legal');
+});
+
 test('a check drawn on a verified bank account', async (t) => {
   const bank = await verifiedBankAccount(api());
   const r = await runWorkflow(loader, creds(), [

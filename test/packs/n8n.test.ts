@@ -47,12 +47,13 @@ test.after.always(async () => {
   shutdownN8n();
 });
 
-test('the package loads with n8n-core: one node, one credential, classes named after files', (t) => {
-  t.deepEqual(Object.keys(loader.nodeTypes), ['printpost']);
+test('the package loads with n8n-core: the node and its trigger, one credential, classes named after files', (t) => {
+  t.deepEqual(Object.keys(loader.nodeTypes), ['printpost', 'printpostTrigger']);
   t.deepEqual(Object.keys(loader.credentialTypes), ['printpostApi']);
   t.is(loader.known.nodes.printpost.className, 'Printpost');
+  t.is(loader.known.nodes.printpostTrigger.className, 'PrintpostTrigger');
   t.is(loader.known.credentials.printpostApi.className, 'PrintpostApi');
-  const description = loader.types.nodes[0];
+  const description = loader.types.nodes.find((d) => d.name === 'printpost')!;
   t.true(description.usableAsTool === true);
   t.truthy(description.codex?.categories?.length);
   t.deepEqual(Object.keys((description as unknown as { iconUrl: object }).iconUrl).sort(), ['dark', 'light']);

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { builtPacks } from './build-once';
-import { FROM, TO, createAddress, createTemplate, minimalPdf, verifiedBankAccount } from './mail-fixtures';
+import {
+  FROM,
+  TO,
+  createAddress,
+  createPostcards,
+  createTemplate,
+  minimalPdf,
+  verifiedBankAccount,
+} from './mail-fixtures';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const zapier = require('zapier-platform-core') as typeof import('zapier-platform-core');
@@ -117,6 +125,50 @@ test('a letter from a template, to a saved address', async (t) => {
   t.is(letter.template_id, template);
   t.is(letter.to.id, recipient);
   t.is(letter.extra_service, 'certified');
+});
+
+test("a us_legal letter, with the connection's Service-Version (size needs 2024-01-01 or later)", async (t) => {
+  const inputData = {
+    ...flat('to', TO),
+    ...flat('from', FROM),
+    file: '<p>A legal-size letter</p>',
+    color: 'false',
+    use_type: 'operational',
+    size: 'us_legal',
+  };
+  const refused = await t.throwsAsync(perform('letters_create', inputData));
+  t.regex(String(refused?.message), /Service-Version 2024-01-01/);
+  const versioned = { authData: { ...auth().authData, service_version: '2024-01-01' } };
+  const letter = (await appTester(app.creates.letters_create.operation.perform, { ...versioned, inputData })) as AnyObj;
+  t.regex(letter.id, /^ltr_/);
+  t.is(letter.size, 'us_legal');
+  const [found] = (await appTester(app.searches.letters_find.operation.perform, {
+    ...versioned,
+    inputData: { id: letter.id },
+  })) as AnyObj[];
+  t.is(found.size, 'us_legal', 'every request carries it, searches too');
+});
+
+test("find a postcard by its list's filters: size, send_date, status, mail_type, campaign_id, metadata", async (t) => {
+  const fields = (app.searches.postcards_find.operation.inputFields as AnyObj[]).map((f) => f.key);
+  for (const filter of ['status', 'size', 'send_date__gt', 'mail_type', 'campaign_id', 'metadata'])
+    t.true(fields.includes(filter), filter);
+  const batch = `find-${Date.now()}`;
+  const future = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const [small] = await createPostcards(api(), 1, { size: '4x6', metadata: { batch } });
+  const [large] = await createPostcards(api(), 1, { size: '6x9', metadata: { batch } });
+  const [later] = await createPostcards(api(), 1, { size: '6x9', send_date: future, metadata: { batch } });
+  const find = async (inputData: AnyObj) =>
+    ((await appTester(app.searches.postcards_find.operation.perform, { ...auth(), inputData })) as AnyObj[])
+      .map((p) => p.id)
+      .sort();
+  t.deepEqual(await find({ metadata: { batch }, size: ['6x9'] }), [large, later].sort());
+  t.deepEqual(await find({ metadata: { batch }, size: ['6x9'], send_date__gt: tomorrow }), [later]);
+  t.deepEqual(await find({ metadata: { batch }, status: 'processed' }), [small, large, later].sort());
+  t.deepEqual(await find({ metadata: { batch }, mail_type: 'usps_standard' }), []);
+  t.deepEqual(await find({ metadata: { batch }, campaign_id: 'cmp_nothing0000000' }), []);
+  t.deepEqual(await find({}), [], 'nothing to search by finds nothing');
 });
 
 test('a check drawn on a verified bank account', async (t) => {

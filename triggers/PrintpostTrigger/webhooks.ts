@@ -1,0 +1,119 @@
+// The trigger's webhook on the engine: created on activation for n8n's URL of this node and the events
+// chosen, removed on deactivation (POST, GET, DELETE /v1/webhooks). The engine shows a webhook's
+// signing secret only in its create answer, so the node keeps the secret, with the webhook's id, in
+// its static data: a webhook the node holds no secret for could never have its deliveries checked.
+import {
+  NodeOperationError,
+  type IDataObject,
+  type IHookFunctions,
+  type IHttpRequestMethods,
+  type IN8nHttpFullResponse,
+} from 'n8n-workflow';
+import { engineError } from '../../nodes/Printpost/engine-error';
+
+const CREDENTIAL = 'printpostApi';
+
+/** What the node keeps between activation and its deliveries. */
+export interface StoredWebhook {
+  webhookId?: string;
+  webhookSecret?: string;
+}
+
+interface Answer {
+  statusCode: number;
+  body: IDataObject;
+}
+
+async function send(this: IHookFunctions, method: IHttpRequestMethods, url: string, body?: IDataObject) {
+  const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL);
+  const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+    method,
+    baseURL: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+    url,
+    headers: { Accept: 'application/json' },
+    ...(body && { body }),
+    json: true,
+    returnFullResponse: true,
+    // the spec's error body is read and raised with its message below
+    ignoreHttpStatusErrors: true,
+  })) as IN8nHttpFullResponse;
+  const answer: Answer = {
+    statusCode: response.statusCode,
+    body: typeof response.body === 'object' && response.body !== null ? (response.body as IDataObject) : {},
+  };
+  return answer;
+}
+
+const webhookPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;
+
+function stored(this: IHookFunctions): StoredWebhook & IDataObject {
+  return this.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
+}
+
+function forget(data: StoredWebhook) {
+  delete data.webhookId;
+  delete data.webhookSecret;
+}
+
+function chosenEvents(this: IHookFunctions): string[] {
+  const events = this.getNodeParameter('events', []) as string[];
+  if (!events.length) throw new NodeOperationError(this.getNode(), 'Choose at least one event to trigger on');
+  return events;
+}
+
+const sameTypes = (a: unknown, b: readonly string[]) =>
+  Array.isArray(a) && a.length === b.length && b.every((t) => a.includes(t));
+
+/** Whether the webhook the node registered still exists for this URL and these events (and enabled). */
+export async function webhookExists(this: IHookFunctions): Promise<boolean> {
+  const data = stored.call(this);
+  if (typeof data.webhookId !== 'string') return false;
+  const answer = await send.call(this, 'GET', webhookPath(data.webhookId));
+  if (answer.statusCode === 404) {
+    forget(data);
+    return false;
+  }
+  if (answer.statusCode >= 400) throw engineError(this.getNode(), answer.statusCode, answer.body);
+  const hook = answer.body;
+  if (
+    typeof data.webhookSecret === 'string' &&
+    hook.url === this.getNodeWebhookUrl('default') &&
+    hook.enabled === true &&
+    sameTypes(hook.event_types, chosenEvents.call(this))
+  )
+    return true;
+  // registered for another URL or other events (the workflow changed since): removed, so that the
+  // webhook created in its place is the only one and no event arrives twice
+  await deleteWebhook.call(this);
+  return false;
+}
+
+/** Registers a webhook for n8n's URL of this node and the events chosen; keeps its id and secret. */
+export async function createWebhook(this: IHookFunctions): Promise<boolean> {
+  const url = this.getNodeWebhookUrl('default');
+  if (!url) throw new NodeOperationError(this.getNode(), 'n8n gave this trigger no webhook URL');
+  const workflow = this.getWorkflow();
+  const answer = await send.call(this, 'POST', '/v1/webhooks', {
+    url,
+    event_types: chosenEvents.call(this),
+    description: `n8n: ${workflow.name ?? workflow.id ?? 'workflow'}`.slice(0, 255),
+  });
+  if (answer.statusCode >= 400) throw engineError(this.getNode(), answer.statusCode, answer.body);
+  const { id, secret } = answer.body;
+  if (typeof id !== 'string' || typeof secret !== 'string')
+    throw new NodeOperationError(this.getNode(), 'The engine created the webhook without answering its id and secret');
+  const data = stored.call(this);
+  data.webhookId = id;
+  data.webhookSecret = secret;
+  return true;
+}
+
+/** Removes the node's webhook; one the engine no longer has counts as removed. */
+export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
+  const data = stored.call(this);
+  if (typeof data.webhookId !== 'string') return true;
+  const answer = await send.call(this, 'DELETE', webhookPath(data.webhookId));
+  if (answer.statusCode >= 400 && answer.statusCode !== 404) return false;
+  forget(data);
+  return true;
+}
