@@ -119,6 +119,10 @@ export function parseMultipart(
     parser.on(
       'file',
       guarded((field: string | undefined, stream: Readable, info: Busboy.FileInfo) => {
+        // A body that ends inside this part errors its stream ('Unexpected end of form') while the parser
+        // reports the same below; a stream nobody pipes (a part refused or dropped) would otherwise throw
+        // that error out of every request handler, ending the process.
+        stream.on('error', () => undefined);
         if (settled) return void stream.resume();
         if (!field || !limits.fileFields.includes(field) || failure) {
           stream.resume();

@@ -121,3 +121,26 @@ serial("a body cut inside a file part is the client's 422, as every malformed bo
   await settle();
   t.deepEqual(fs.readdirSync(uploadDir), []);
 });
+
+// Each of these parts is refused before anything reads its bytes, and the body then ends inside it: the
+// part's stream errors with nobody piping it. An error escaping the engine fails this file (ava reports
+// the uncaught exception), as it would end a process without `printpost serve`'s last line of defence.
+for (const [what, name] of [
+  ['without a name', ''],
+  ['named for a field that takes no file', 'to'],
+  ['after a file part refused for its name', 'metadata'],
+] as const) {
+  serial(`a file part ${what}, cut inside its bytes: a 422, nothing escapes`, async (t, { engine }) => {
+    const earlier = name === 'metadata' ? filePart('to', 'a.pdf', '%PDF-1.7\n') : '';
+    const body = Buffer.from(
+      `${postcardFields()}${earlier}--B\r\nContent-Disposition: form-data; name="${name}"; filename="f.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n%PDF-1.7\nhal',
+      'latin1',
+    );
+    const answer = await send(engine, body);
+    spec4xx(t, answer);
+    t.is(answer.status, 422);
+    await settle();
+    t.deepEqual(fs.readdirSync(uploadDir), []);
+  });
+}
