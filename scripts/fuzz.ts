@@ -94,7 +94,7 @@ async function fuzzFor(
       `in ${seconds.toFixed(0)} s (${((figures.requests + figures.raw + figures.uploads) / seconds).toFixed(0)}/s); ` +
       `answers by status ${JSON.stringify(figures.statuses)}\n`,
   );
-  if (exited) problems.push(exited);
+  if (exited || !fs.existsSync(`/proc/${pid}`)) problems.push(exited ?? 'the engine exited');
   else {
     await sleep(1000); // aborted uploads are cleaned up once the engine notices the dropped connection
     const descriptorsAfter = openDescriptors(pid);
