@@ -7,12 +7,12 @@ import type { Knex } from 'knex';
 import { FetchRefused } from '../net/guarded-fetch';
 import { guardedPost } from '../net/guarded-post';
 import {
-  firstPending,
-  recordAttempt,
+  pendingInOrder,
+  recordAttempts,
   skipPending,
   webhookTarget,
   type AttemptOutcome,
-  type DueDelivery,
+  type Attempted,
   type WebhookTarget,
 } from '../store/webhook-deliveries';
 import { signedHeaders } from './signing';
@@ -53,9 +53,14 @@ export async function attempt(target: WebhookTarget, body: string, limits: Deliv
   }
 }
 
+/** Deliveries read at once, in order; their attempts are recorded together. */
+const BATCH = 100;
+
 /**
  * Works through the webhook's due deliveries in order, for at most `budgetMs` (then its job ends and
- * the sweep queues the next); stops at the first that must wait, or on `signal` (a lost lease).
+ * the sweep queues the next); stops at the first that must wait, or on `signal` (a lost lease). A
+ * batch's attempts are recorded together after it (a kill -9 before that sends them again: at least
+ * once).
  */
 export async function deliverWebhook(
   knex: Knex,
@@ -65,15 +70,31 @@ export async function deliverWebhook(
   signal?: AbortSignal,
 ): Promise<void> {
   const until = Date.now() + budgetMs;
+  const target = await webhookTarget(knex, webhookId);
+  if (!target || !target.enabled) return skipPending(knex, webhookId);
   for (;;) {
-    const due: DueDelivery | undefined = await firstPending(knex, webhookId);
-    if (!due || due.nextAttemptAt > Date.now()) return;
-    const target = await webhookTarget(knex, webhookId);
-    if (!target || !target.enabled) return skipPending(knex, webhookId);
-    const outcome = await attempt(target, due.body, limits);
-    signal?.throwIfAborted(); // its lease ran out: the next job owns the delivery (it is sent again)
-    const next = outcome.status === 'succeeded' ? undefined : retryAt(due.attempts + 1, limits.retryBaseMs);
-    await recordAttempt(knex, target, due, outcome, next);
-    if (Date.now() > until) return;
+    const batch = await pendingInOrder(knex, webhookId, BATCH);
+    const attempted: Attempted[] = [];
+    let blocked = batch.length === 0;
+    for (const due of batch) {
+      if (due.nextAttemptAt > Date.now() || Date.now() > until) {
+        blocked = true;
+        break;
+      }
+      const outcome = await attempt(target, due.body, limits);
+      signal?.throwIfAborted(); // its lease ran out: the next job owns these deliveries (they are sent again)
+      if (outcome.status === 'succeeded') {
+        attempted.push({ delivery: due, outcome });
+        continue;
+      }
+      // a failure holds up the webhook's later events until it succeeds or has had every attempt
+      const next = retryAt(due.attempts + 1, limits.retryBaseMs);
+      attempted.push({ delivery: due, outcome, retryAt: next });
+      if (next === undefined) continue;
+      blocked = true;
+      break;
+    }
+    await recordAttempts(knex, target, attempted);
+    if (blocked) return;
   }
 }

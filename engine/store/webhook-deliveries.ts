@@ -106,32 +106,29 @@ export interface DueDelivery {
   body: string;
 }
 
-/** The webhook's first pending delivery in order, with its event; undefined when none waits. */
-export async function firstPending(knex: Knex, webhookId: string): Promise<DueDelivery | undefined> {
-  const row = (await knex('webhook_deliveries as d')
+/** The webhook's next `limit` pending deliveries in order, with their events. */
+export async function pendingInOrder(knex: Knex, webhookId: string, limit: number): Promise<DueDelivery[]> {
+  const rows = (await knex('webhook_deliveries as d')
     .join('events as e', 'e.id', 'd.event_id')
     .select('d.seq', 'd.event_id', 'd.event_type', 'd.attempts', 'd.next_attempt_at', 'e.body')
     .where({ 'd.webhook_id': webhookId, 'd.state': 'pending' })
     .orderBy('d.seq')
-    .first()) as
-    | {
-        seq: number | string;
-        event_id: string;
-        event_type: string;
-        attempts: number;
-        next_attempt_at: number | string;
-        body: string;
-      }
-    | undefined;
-  if (!row) return undefined;
-  return {
+    .limit(limit)) as {
+    seq: number | string;
+    event_id: string;
+    event_type: string;
+    attempts: number;
+    next_attempt_at: number | string;
+    body: string;
+  }[];
+  return rows.map((row) => ({
     seq: Number(row.seq),
     eventId: row.event_id,
     eventType: row.event_type,
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
     body: row.body,
-  };
+  }));
 }
 
 /** The webhook as delivery needs it, or undefined when it is deleted. */
@@ -158,21 +155,26 @@ export interface AttemptOutcome {
   excerpt: string;
 }
 
+export interface Attempted {
+  delivery: DueDelivery;
+  outcome: AttemptOutcome;
+  /** a failure's next try; undefined for a success, or a failure out of attempts */
+  retryAt?: number;
+}
+
 /**
- * Records one attempt and moves its delivery on, together: succeeded; or failed and waiting until
- * `retryAt`; or, with no `retryAt`, failed for good.
+ * Records attempts and moves their deliveries on, all in one transaction: succeeded; or failed and
+ * waiting until `retryAt`; or, with no `retryAt`, failed for good.
  */
-export async function recordAttempt(
+export async function recordAttempts(
   knex: Knex,
   target: WebhookTarget,
-  delivery: DueDelivery,
-  outcome: AttemptOutcome,
-  retryAt: number | undefined,
+  attempted: readonly Attempted[],
 ): Promise<void> {
-  const attempt = delivery.attempts + 1;
-  const state = outcome.status === 'succeeded' ? 'succeeded' : retryAt === undefined ? 'failed' : 'pending';
+  if (attempted.length === 0) return;
+  const date = nowIso();
   await knex.transaction(async (trx) => {
-    await trx('webhook_attempts').insert({
+    const rows = attempted.map(({ delivery, outcome }) => ({
       id: newId('whd'),
       webhook_id: target.id,
       account_id: target.scope.accountId,
@@ -180,16 +182,29 @@ export async function recordAttempt(
       delivery_seq: delivery.seq,
       event_id: delivery.eventId,
       event_type: delivery.eventType,
-      attempt,
+      attempt: delivery.attempts + 1,
       status: outcome.status,
       response_status: outcome.responseStatus,
       duration_ms: outcome.durationMs,
       response_excerpt: outcome.excerpt,
-      date_created: nowIso(),
-    });
-    await trx('webhook_deliveries')
-      .where({ seq: delivery.seq })
-      .update({ state, attempts: attempt, next_attempt_at: retryAt ?? Date.now() });
+      date_created: date,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await trx('webhook_attempts').insert(rows.slice(i, i + 100));
+    const succeeded = attempted.filter((a) => a.outcome.status === 'succeeded').map((a) => a.delivery.seq);
+    for (let i = 0; i < succeeded.length; i += 500)
+      await trx('webhook_deliveries')
+        .whereIn('seq', succeeded.slice(i, i + 500))
+        .update({ state: 'succeeded', attempts: knex.raw('attempts + 1') });
+    for (const { delivery, outcome, retryAt } of attempted) {
+      if (outcome.status === 'succeeded') continue;
+      await trx('webhook_deliveries')
+        .where({ seq: delivery.seq })
+        .update({
+          state: retryAt === undefined ? 'failed' : 'pending',
+          attempts: delivery.attempts + 1,
+          next_attempt_at: retryAt ?? Date.now(),
+        });
+    }
   });
 }
 
