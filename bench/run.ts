@@ -5,11 +5,15 @@ import { benchAddresses } from './addresses';
 import { benchListWalk } from './list-walk';
 import { benchVerify } from './verify';
 import { benchRender } from './render';
+import { benchEvents } from './events';
 
 async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
   process.stdout.write('== POST and GET /v1/addresses (autocannon, 10 connections, 10 s each) ==\n');
   await benchAddresses(pg);
+  process.stdout.write('\n== webhook delivery: events/s to a local receiver, create -> webhook at 100/s ==\n');
+  await benchEvents(false);
+  if (pg) await benchEvents(true);
   process.stdout.write('\n== list walk over 1,000,000 addresses ==\n');
   await benchListWalk(Number(process.env.WALK_ROWS ?? 1_000_000));
   process.stdout.write('\n== live US verification and the ZIP database ==\n');
