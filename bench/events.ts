@@ -8,14 +8,7 @@ import path from 'node:path';
 import knex from 'knex';
 import { rssMb, startChild } from './lib';
 import { startReceiver } from '../test/helpers/receiver';
-
-const ADDRESS = {
-  name: 'Harry Zhang',
-  address_line1: '210 King Street',
-  address_city: 'San Francisco',
-  address_state: 'CA',
-  address_zip: '94107',
-};
+import { TO as ADDRESS } from '../test/helpers/mail';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 

@@ -15,15 +15,9 @@ export const TRACKING_EVENTS = [
 ] as const;
 export type TrackingEvent = (typeof TRACKING_EVENTS)[number];
 
-/** Certified mail's own tracking events (`letter.certified.delivered`). */
+/** Certified mail's own tracking events (`letter.certified.delivered`): the normal ones at home, and two more. */
 export const CERTIFIED_EVENTS = [
-  'mailed',
-  'in_transit',
-  'in_local_area',
-  'processed_for_delivery',
-  're-routed',
-  'returned_to_sender',
-  'delivered',
+  ...TRACKING_EVENTS.filter((e) => e !== 'international_exit'),
   'pickup_available',
   'issue',
 ] as const;

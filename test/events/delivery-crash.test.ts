@@ -13,14 +13,7 @@ import { client } from '../helpers/http';
 import { DATABASES } from '../helpers/matrix';
 import { freshDatabase } from '../helpers/engine';
 import { startReceiver, type Received } from '../helpers/receiver';
-
-const ADDRESS = {
-  name: 'Harry Zhang',
-  address_line1: '210 King Street',
-  address_city: 'San Francisco',
-  address_state: 'CA',
-  address_zip: '94107',
-};
+import { TO as ADDRESS } from '../helpers/mail';
 
 function engineEnv(databaseUrl: string): Record<string, string> {
   return {

@@ -6,18 +6,11 @@ import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { client } from '../helpers/http';
 import { startReceiver, type Received } from '../helpers/receiver';
 import { verifySignature } from '../../engine/events/signing';
+import { TO as ADDRESS } from '../helpers/mail';
 
 const { test, serial } = databaseSuite({
   env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '500' },
 });
-
-const ADDRESS = {
-  name: 'Harry Zhang',
-  address_line1: '210 King Street',
-  address_city: 'San Francisco',
-  address_state: 'CA',
-  address_zip: '94107',
-};
 
 /** An account of its own, so one test's events never reach another's webhooks. */
 async function account({ engine }: SuiteContext) {
