@@ -9,11 +9,13 @@ import { MergeThread } from './render/merge';
 import { workRenderJobs } from './mail/render/worker';
 import type { RenderContext } from './mail/render/context';
 import { startEventDelivery } from './events/dispatch';
+import { workCampaignRuns } from './mail/campaigns/worker';
 import type { Services, Workers } from './services';
 
 export async function startWorkers(services: Services): Promise<Workers> {
   const rendering = services.config.workers > 0 ? await startRendering(services) : undefined;
   const events = await startEventDelivery(services);
+  await workCampaignRuns(services);
   return {
     renderer: () => rendering?.status() ?? null,
     stop: async () => {

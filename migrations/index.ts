@@ -10,6 +10,7 @@ import * as mailpieces from './006_mailpieces';
 import * as jobs from './007_jobs';
 import * as engineSecrets from './008_engine_secrets';
 import * as webhooks from './009_webhooks';
+import * as campaigns from './010_campaigns';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: [string, Migration][] = [
   ['007_jobs', jobs],
   ['008_engine_secrets', engineSecrets],
   ['009_webhooks', webhooks],
+  ['010_campaigns', campaigns],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -7,6 +7,8 @@ import { checks, letters, postcards, selfMailers, snapPacks } from './mailpieces
 import { verificationResources } from './verifications';
 import { events } from './events';
 import { webhooks } from './webhooks';
+import { campaignRuns, campaigns } from './campaigns';
+import { creatives } from './creatives';
 import type { Operation, Resource } from './types';
 
 export const catalog: readonly Resource[] = [
@@ -20,6 +22,9 @@ export const catalog: readonly Resource[] = [
   billingGroups,
   templates,
   templateVersions,
+  campaigns,
+  creatives,
+  campaignRuns,
   ...verificationResources,
   events,
   webhooks,

@@ -29,3 +29,19 @@ export const DELIVER_WEBHOOK = 'deliver-webhook';
 export interface DeliverWebhookData {
   webhook: string;
 }
+
+/**
+ * One run of a campaign (engine/mail/campaigns/run.ts): queued in the commit that creates the run. It
+ * records each recipient with its piece, so an attempt after a crash, or a second process holding the
+ * same job, makes only the pieces still missing.
+ */
+export const CAMPAIGN_RUN = 'campaign-run';
+
+export interface CampaignRunData {
+  run: string;
+  campaign: string;
+  account: string;
+  mode: 'test' | 'live';
+}
+
+export const CAMPAIGN_RUN_OPTIONS: JobOptions = { retryLimit: 5, retryDelayMs: 2_000 };

@@ -10,6 +10,7 @@ import { eventRow } from './events';
 import { blobRow, type NewBlob } from './blobs';
 import { pieceInputsRow, type PieceInputs } from './piece-inputs';
 import { microdepositsRow, type Microdeposits } from './microdeposits';
+import { runRecipientRow, type RunRecipient } from './run-recipients';
 import { incrementBelow, type CounterKey } from './counters';
 import { completeClaim, type ClaimCompletion, type IdempotencyClaim } from './idempotency-keys';
 import type { Scope } from './scope';
@@ -79,6 +80,8 @@ export interface CommitWrites {
   pieceInputs?: PieceInputs[];
   /** a live bank account's two deposits */
   microdeposits?: Microdeposits[];
+  /** a campaign run's recipient and the piece made for it: a second commit of the same recipient fails whole */
+  runRecipients?: RunRecipient[];
   jobs?: JobWrite[];
   /** places taken under a limit (live addresses), in the commit's transaction */
   takes?: CounterTake[];
@@ -102,7 +105,10 @@ export interface CommitPlan {
   completions: ClaimCompletion[];
 }
 
-/** Whether the commit reads or takes something before it writes: then it needs a transaction of its own. */
+/**
+ * Whether the commit reads or changes rows besides inserting its own (places taken, objects required or
+ * deleted): an insert carrying such a commit gets a transaction of its own instead of the group commit.
+ */
 export function hasGuards(writes: CommitWrites): boolean {
   return Boolean(writes.takes?.length || writes.requires?.length || writes.deletes?.length);
 }
@@ -165,6 +171,8 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
     rows.push({ table: 'piece_inputs', row: pieceInputsRow(scope, inputs) });
   for (const deposits of writes.microdeposits ?? [])
     rows.push({ table: 'microdeposits', row: microdepositsRow(scope, deposits) });
+  for (const recipient of writes.runRecipients ?? [])
+    rows.push({ table: 'run_recipients', row: runRecipientRow(scope, recipient) });
   const sends: CommitPlan['sends'] = [];
   for (const job of writes.jobs ?? []) {
     if ('row' in job) rows.push({ table: 'jobs', row: job.row, ignoreConflict: true });

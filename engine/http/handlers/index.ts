@@ -9,6 +9,7 @@ import { mailpieceHandlers } from './mailpieces';
 import { templateHandlers, templateVersionHandlers } from './templates';
 import { verificationHandlers } from './verifications';
 import { eventHandlers, webhookHandlers } from './events';
+import { campaignHandlers, creativeHandlers } from './campaigns';
 
 const own = new Map<Operation, Served>(
   [
@@ -20,6 +21,8 @@ const own = new Map<Operation, Served>(
     ...verificationHandlers,
     ...eventHandlers,
     ...webhookHandlers,
+    ...campaignHandlers,
+    ...creativeHandlers,
   ].map((served) => [served.operation, served]),
 );
 

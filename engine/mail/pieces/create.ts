@@ -13,6 +13,7 @@ import type { Settings } from '../../accounts/settings';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
+import type { RunRecipient } from '../../store/run-recipients';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { mailpieceBodyView } from '../../catalog/mailpieces/define';
 import { newId } from '../../util/ids';
@@ -34,6 +35,8 @@ export interface PieceRequest {
   resource: Resource;
   body: Record<string, unknown>;
   claim?: IdempotencyClaim;
+  /** a campaign run's piece: the campaign it carries, and the recipient recorded in its commit */
+  campaign?: { id: string; recipient: Omit<RunRecipient, 'pieceId'> };
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */
@@ -93,7 +96,7 @@ function mergedText(traits: MailpieceTraits, body: Record<string, unknown>) {
 const BODY_VIEW = TypeCompiler.Compile(mailpieceBodyView);
 
 export async function createPiece(request: PieceRequest): Promise<ApiObject> {
-  const { services, scope, settings, resource, body, claim } = request;
+  const { services, scope, settings, resource, body, claim, campaign } = request;
   if (!BODY_VIEW.Check(body)) throw new Error(`a ${resource.name} body its own schema took fails the shared view`);
   const traits = traitsOf(resource);
   const now = nowIso();
@@ -150,7 +153,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     use_type: useType,
     description: body.description ?? null,
     metadata: body.metadata ?? {},
-    campaign_id: null,
+    campaign_id: campaign?.id ?? null,
     billing_group_id: body.billing_group_id ?? null,
     status: 'processed',
     failure_reason: null,
@@ -177,6 +180,8 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     ],
     takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : undefined,
     checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
+    // a run's recipient commits with its piece: the unique recipient row refuses a second piece
+    runRecipients: campaign && [{ ...campaign.recipient, pieceId: piece.id }],
   });
 }
 

@@ -10,6 +10,9 @@ import { bankAccountsOperations, bankAccountsFields } from './BankAccountsDescri
 import { billingGroupsOperations, billingGroupsFields } from './BillingGroupsDescription';
 import { templatesOperations, templatesFields } from './TemplatesDescription';
 import { templateVersionsOperations, templateVersionsFields } from './TemplateVersionsDescription';
+import { campaignsOperations, campaignsFields } from './CampaignsDescription';
+import { creativesOperations, creativesFields } from './CreativesDescription';
+import { campaignRunsOperations, campaignRunsFields } from './CampaignRunsDescription';
 import { usVerificationsOperations, usVerificationsFields } from './UsVerificationsDescription';
 import { usAutocompletionsOperations, usAutocompletionsFields } from './UsAutocompletionsDescription';
 import { usZipLookupsOperations, usZipLookupsFields } from './UsZipLookupsDescription';
@@ -70,6 +73,21 @@ export const resourceProperty: INodeProperties = {
       name: 'Template Versions',
       value: 'template_versions',
       description: "A template's HTML at one point; create a new version to change it, then publish it.",
+    },
+    {
+      name: 'Campaigns',
+      value: 'campaigns',
+      description: 'Mail sent from creatives to an audience, on demand or on a cron schedule; each send is a run.',
+    },
+    {
+      name: 'Creatives',
+      value: 'creatives',
+      description: 'What a campaign mails: a postcard, letter or self mailer without its recipient.',
+    },
+    {
+      name: 'Campaign Runs',
+      value: 'campaign_runs',
+      description: 'One send of a campaign: when, to whom, the pieces it made and the recipients it skipped.',
     },
     {
       name: 'US Verifications',
@@ -134,6 +152,12 @@ export const nodeProperties: INodeProperties[] = [
   ...templatesFields,
   ...templateVersionsOperations,
   ...templateVersionsFields,
+  ...campaignsOperations,
+  ...campaignsFields,
+  ...creativesOperations,
+  ...creativesFields,
+  ...campaignRunsOperations,
+  ...campaignRunsFields,
   ...usVerificationsOperations,
   ...usVerificationsFields,
   ...usAutocompletionsOperations,

@@ -1,0 +1,282 @@
+// Campaigns (the vendor's fields, plus our `schedule`, `status` and `audience`) and their runs. A
+// campaign sends its creatives (./creatives.ts) to an audience; each send, manual or scheduled, is a
+// run that lives under the campaign (`/v1/campaigns/{cmp_id}/runs`) and says what it did.
+import { Type } from '@sinclair/typebox';
+import { listOperation } from './list-filters';
+import { defineResource } from './resource';
+import { operation } from './operation';
+import { dateTime, id, metadata, nullable } from './fields';
+import { idPatternFor } from './paths';
+
+const name = () =>
+  Type.String({ minLength: 1, maxLength: 255, description: 'Name of the campaign.', examples: ['Winter mailer'] });
+
+const campaignDescription = () =>
+  nullable(Type.String({ maxLength: 255 }), {
+    description: 'An internal description of the campaign, at most 255 characters.',
+    examples: ['Monthly new-customer welcome'],
+  });
+
+const scheduleType = () =>
+  Type.Literal('immediate', { description: 'How the campaign is scheduled: `immediate`.', examples: ['immediate'] });
+
+const useType = () =>
+  nullable(Type.Union([Type.Literal('marketing'), Type.Literal('operational')]), {
+    description: 'marketing or operational for every piece; null only when the account has a default use_type.',
+    examples: ['marketing'],
+  });
+
+const optionalDate = (what: string) => nullable(dateTime(what));
+
+const cancelWindow = () =>
+  nullable(Type.Integer({ minimum: 0, maximum: 43_200 }), {
+    description: 'A window, in minutes, within which the pieces of the campaign can be cancelled.',
+    examples: [60],
+  });
+
+const billingGroup = () =>
+  nullable(Type.String({ pattern: idPatternFor('bg'), errorMessage: 'must be a billing group id (bg_...)' }), {
+    description: 'A billing group (bg_...) every piece of the campaign is billed to.',
+    examples: ['bg_4bb02b527a72667d0'],
+  });
+
+/** Five cron fields (minute hour day month weekday), or six with seconds first; checked further by the engine. */
+export const schedule = () =>
+  nullable(
+    Type.Object(
+      {
+        cron: Type.String({
+          minLength: 9,
+          maxLength: 100,
+          pattern: '^\\S+(\\s+\\S+){4,5}$',
+          errorMessage: 'must be a cron expression of five (or six) fields',
+          description: 'When to run, as a cron expression: minute hour day-of-month month day-of-week.',
+          examples: ['0 9 * * 1'],
+        }),
+        time_zone: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 64,
+            default: 'UTC',
+            description: 'The IANA time zone the cron expression is read in (default UTC).',
+            examples: ['America/New_York'],
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    { description: 'A recurring schedule, or null for a campaign sent only on demand.' },
+  );
+
+/** Who a run sends to: address ids, or the address book selected by metadata (and, optionally, novelty). */
+export const audience = () =>
+  nullable(
+    Type.Object(
+      {
+        address_ids: Type.Optional(
+          Type.Array(Type.String({ pattern: idPatternFor('adr'), errorMessage: 'must be an address id (adr_...)' }), {
+            minItems: 1,
+            maxItems: 10_000,
+            uniqueItems: true,
+            description: 'These addresses (adr_...); when given, the address book is not searched.',
+          }),
+        ),
+        metadata: Type.Optional(metadata()),
+        created_since_last_run: Type.Optional(
+          Type.Boolean({
+            default: false,
+            description: 'Only addresses created after the start of the previous run (all of them on the first).',
+          }),
+        ),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'The recipients of each run: `address_ids`, or every address of the book whose metadata has all of `metadata`; null: the whole address book.',
+        examples: [{ metadata: { segment: 'new' }, created_since_last_run: true }],
+      },
+    ),
+  );
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
+
+const status = (values: readonly string[], what: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description: what, examples: [values[0]] },
+  );
+
+const writable = () => ({
+  description: Type.Optional(campaignDescription()),
+  target_delivery_date: Type.Optional(optionalDate('A targeted delivery date for the pieces of the campaign.')),
+  send_date: Type.Optional(optionalDate('When to send the campaign.')),
+  cancel_window_campaign_minutes: Type.Optional(cancelWindow()),
+  metadata: Type.Optional(metadata()),
+  auto_cancel_if_ncoa: Type.Optional(
+    Type.Boolean({ description: 'Cancel a piece whose address changed through NCOA (recorded, not acted on).' }),
+  ),
+  billing_group_id: Type.Optional(billingGroup()),
+  schedule: Type.Optional(schedule()),
+  audience: Type.Optional(audience()),
+});
+
+export const runOperations = {
+  list: listOperation('/v1/campaigns/{cmp_id}/runs', "List a campaign's runs"),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/campaigns/{cmp_id}/runs/{id}',
+    summary: 'Retrieve a campaign run',
+    response: 'object',
+  }),
+};
+
+export const RUN_STATUSES = ['running', 'completed', 'failed'] as const;
+
+export const campaignRuns = defineResource({
+  name: 'campaign_runs',
+  title: 'Campaign run',
+  object: 'campaign_run',
+  idPrefix: 'run',
+  description: 'One send of a campaign: when, to whom, the pieces it made and the recipients it skipped.',
+  fields: {
+    campaign_id: id('cmp', 'campaign'),
+    trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')], {
+      description: 'manual (POST /send) or schedule (a cron tick).',
+    }),
+    scheduled_for: nullable(dateTime('The cron tick the run is for; null for a manual run.')),
+    status: status(RUN_STATUSES, 'running, completed, or failed (see failure_reason).'),
+    recipients: Type.Integer({ description: 'Addresses in the audience (known once the run has read it).' }),
+    pieces_created: Type.Integer({ description: 'Pieces created so far, one per recipient and creative.' }),
+    skipped: Type.Array(
+      Type.Object({
+        address_id: Type.String(),
+        creative_id: Type.String(),
+        reason: Type.String(),
+      }),
+      { description: 'Recipients no piece was made for, and why (the first 100).' },
+    ),
+    skipped_count: Type.Integer({ description: 'How many recipients were skipped in all.' }),
+    failure_reason: nullable(Type.String()),
+    date_completed: nullable(dateTime('When the run ended.')),
+  },
+  operations: Object.values(runOperations),
+  events: [],
+  sample: {
+    id: 'run_5b1c0e5a9f3d2c7e',
+    campaign_id: 'cmp_e05ee3a7c4b3a8b1',
+    trigger: 'manual',
+    scheduled_for: null,
+    status: 'completed',
+    recipients: 50,
+    pieces_created: 49,
+    skipped: [{ address_id: 'adr_d3489cd64c791ab5', creative_id: 'crv_7a1e2b9c0d3f4e5a', reason: 'address deleted' }],
+    skipped_count: 1,
+    failure_reason: null,
+    date_completed: '2026-11-20T18:40:02.456Z',
+    date_created: '2026-11-20T18:39:45.123Z',
+    date_modified: '2026-11-20T18:40:02.456Z',
+    object: 'campaign_run',
+  },
+});
+
+export const campaignOperations = {
+  create: operation({
+    name: 'create',
+    method: 'POST',
+    path: '/v1/campaigns',
+    summary: 'Create a campaign',
+    body: Type.Object({ name: name(), schedule_type: scheduleType(), use_type: useType(), ...writable() }),
+    response: 'object',
+    idempotent: true,
+  }),
+  list: listOperation('/v1/campaigns', 'List campaigns', { sorts: ['date_created'] }),
+  retrieve: operation({
+    name: 'retrieve',
+    method: 'GET',
+    path: '/v1/campaigns/{id}',
+    summary: 'Retrieve a campaign',
+    response: 'object',
+  }),
+  update: operation({
+    name: 'update',
+    method: 'PATCH',
+    path: '/v1/campaigns/{id}',
+    summary: 'Update, pause or resume a campaign',
+    body: Type.Object({
+      name: Type.Optional(name()),
+      schedule_type: Type.Optional(scheduleType()),
+      use_type: Type.Optional(useType()),
+      status: Type.Optional(
+        status(['draft', 'scheduled', 'paused', 'cancelled'], 'paused stops its schedule, scheduled resumes it.'),
+      ),
+      ...writable(),
+    }),
+    response: 'object',
+  }),
+  delete: operation({
+    name: 'delete',
+    method: 'DELETE',
+    path: '/v1/campaigns/{id}',
+    summary: 'Delete a campaign',
+    response: 'deleted',
+  }),
+  send: operation({
+    name: 'send',
+    method: 'POST',
+    path: '/v1/campaigns/{id}/send',
+    summary: 'Send a campaign now: starts a run',
+    response: 'object',
+    responseSchema: Type.Object(campaignRuns.schema.properties, {
+      examples: [campaignRuns.sample],
+    }),
+    idempotent: true,
+  }),
+};
+
+export const campaigns = defineResource({
+  name: 'campaigns',
+  title: 'Campaign',
+  object: 'campaign',
+  idPrefix: 'cmp',
+  description: 'Mail sent from creatives to an audience, on demand or on a cron schedule; each send is a run.',
+  fields: {
+    name: Type.String(),
+    description: nullable(Type.String()),
+    schedule_type: scheduleType(),
+    use_type: useType(),
+    target_delivery_date: nullable(Type.String()),
+    send_date: nullable(Type.String()),
+    cancel_window_campaign_minutes: nullable(Type.Integer()),
+    metadata: metadata(),
+    auto_cancel_if_ncoa: Type.Boolean({ default: false }),
+    billing_group_id: nullable(Type.String()),
+    schedule: schedule(),
+    audience: audience(),
+    status: Type.Union(
+      CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
+      { default: 'draft', description: 'draft, scheduled, running, paused, completed or cancelled.' },
+    ),
+  },
+  operations: Object.values(campaignOperations),
+  events: ['campaign.created', 'campaign.run_started', 'campaign.run_completed', 'campaign.run_failed'],
+  sample: {
+    id: 'cmp_e05ee3a7c4b3a8b1',
+    name: 'Winter mailer',
+    description: null,
+    schedule_type: 'immediate',
+    use_type: 'marketing',
+    target_delivery_date: null,
+    send_date: null,
+    cancel_window_campaign_minutes: null,
+    metadata: {},
+    auto_cancel_if_ncoa: false,
+    billing_group_id: null,
+    schedule: { cron: '0 9 * * 1', time_zone: 'America/New_York' },
+    audience: { metadata: { segment: 'new' }, created_since_last_run: true },
+    status: 'scheduled',
+    date_created: '2026-11-20T18:39:45.123Z',
+    date_modified: '2026-11-20T18:39:45.123Z',
+    object: 'campaign',
+  },
+});

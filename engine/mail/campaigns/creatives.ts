@@ -1,0 +1,116 @@
+// Creatives: what a campaign mails, checked when created as a create of their kind would be (the
+// recipient left to each run), so that a run only meets the failures a recipient can cause. An inline
+// sender is saved to the address book with the creative, once, rather than with each of its pieces.
+import { ApiError } from '../../errors';
+import { findResource } from '../../catalog';
+import { campaigns } from '../../catalog/campaigns';
+import {
+  CREATIVE_ARTWORK,
+  CREATIVE_KINDS,
+  type creativeOperations,
+  creatives,
+  type CreativeKind,
+} from '../../catalog/creatives';
+import type { BodyOf, Resource } from '../../catalog/types';
+import type { Settings } from '../../accounts/settings';
+import type { Services } from '../../services';
+import type { ApiObject, Scope } from '../../store/objects';
+import type { IdempotencyClaim } from '../../store/idempotency-keys';
+import { newId } from '../../util/ids';
+import { nowIso } from '../../util/time';
+import { addressCreated, resolveParty } from '../pieces/parties';
+import { liveAddressSlots } from '../address-book';
+
+export type CreativeBody = BodyOf<typeof creativeOperations.create>;
+
+/** Checks a piece body against its kind's create schema and rules (the HTTP layer's validation). */
+export type PieceCheck = (resource: Resource, body: Record<string, unknown>) => void;
+
+/** The mailpiece resource a creative of this kind makes. */
+export function kindOf(resourceType: unknown): Resource {
+  const name = CREATIVE_KINDS[resourceType as CreativeKind] as string | undefined;
+  const resource = name === undefined ? undefined : findResource(name);
+  if (!resource?.mailpiece) throw new Error(`no mailpiece kind for creative resource_type ${String(resourceType)}`);
+  return resource;
+}
+
+/** A recipient's piece body: the creative's sender, artwork and details, the campaign's use type and billing. */
+export function pieceBody(
+  creative: ApiObject,
+  campaign: ApiObject,
+  to: string,
+  now = nowIso(),
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...(creative.details as Record<string, unknown>), to };
+  if (creative.from !== null && creative.from !== undefined) body.from = creative.from;
+  for (const side of CREATIVE_ARTWORK) if (typeof creative[side] === 'string') body[side] = creative[side];
+  if (creative.description !== null) body.description = creative.description;
+  if (Object.keys(creative.metadata as object).length) body.metadata = creative.metadata;
+  if (campaign.use_type !== null) body.use_type = campaign.use_type;
+  if (campaign.billing_group_id !== null) body.billing_group_id = campaign.billing_group_id;
+  // a send date still ahead holds the pieces until then; one passed sends them now
+  if (typeof campaign.send_date === 'string' && campaign.send_date > now) body.send_date = campaign.send_date;
+  return body;
+}
+
+/** An address id of the right form that no recipient has: the checks need a `to`, and read no address. */
+const SOME_RECIPIENT = 'adr_recipient';
+
+export async function createCreative(
+  services: Services,
+  scope: Scope,
+  settings: Settings,
+  body: CreativeBody,
+  check: PieceCheck,
+  claim?: IdempotencyClaim,
+): Promise<ApiObject> {
+  const campaign = await services.objects.get(scope, campaigns.name, body.campaign_id);
+  if (!campaign) throw new ApiError('not_found', `campaign_id ${body.campaign_id} not found`, 404);
+  const now = nowIso();
+  const from =
+    body.from === undefined
+      ? undefined
+      : await resolveParty(services.objects, scope, body.from, 'from', {
+          strictness: settings.us_mail_strictness,
+          now,
+        });
+  const creative: ApiObject = {
+    id: newId(creatives.idPrefix),
+    resource_type: body.resource_type,
+    campaign_id: campaign.id,
+    from: from?.address.id ?? null,
+    description: body.description ?? null,
+    metadata: body.metadata ?? {},
+    ...Object.fromEntries(CREATIVE_ARTWORK.map((side) => [side, body[side] ?? null])),
+    details: body.details ?? {},
+    date_created: now,
+    date_modified: now,
+    object: creatives.object,
+  };
+  const kind = kindOf(body.resource_type);
+  // the kind's own checks, on the piece a run would make (a sender given inline stands as given)
+  check(kind, { ...pieceBody(creative, campaign, SOME_RECIPIENT, now), ...(body.from ? { from: body.from } : {}) });
+  const inline = from?.inline ? [from.address] : [];
+  return services.objects.insert(scope, creatives.name, creative, {
+    claim,
+    objects: inline.map((address) => ({ kind: 'addresses', object: address, events: [addressCreated] })),
+    takes: scope.mode === 'live' && inline.length ? liveAddressSlots(scope, settings, inline.length) : undefined,
+  });
+}
+
+/** The campaign's creatives, oldest first. */
+export async function creativesOf(services: Services, scope: Scope, campaignId: string): Promise<ApiObject[]> {
+  const found: ApiObject[] = [];
+  let after: string | undefined;
+  do {
+    const page = await services.objects.list(scope, creatives.name, {
+      limit: 100,
+      after,
+      filters: [{ column: 'campaign_id', match: 'equals', value: campaignId }],
+      sort: { column: 'date_created', direction: 'asc' },
+    });
+    found.push(...page.data);
+    after = page.next;
+  } while (after);
+  return found;
+}

@@ -1,0 +1,166 @@
+// A campaign run: started by a send (or a schedule's tick) as a `campaign_run` object committed with
+// its `campaign.run_started` event and its job; the job then makes one piece per recipient and
+// creative, each committed with its recipient's row (store/run-recipients.ts), and settles the run
+// `completed` with `campaign.run_completed`, or, once its last attempt fails, `failed` with
+// `campaign.run_failed`. A recipient already recorded is passed over, so an attempt after a crash or
+// a second process on the same job never makes a piece twice.
+import { ApiError } from '../../errors';
+import { eventOf } from '../../catalog';
+import { campaignRuns, campaigns } from '../../catalog/campaigns';
+import type { Services } from '../../services';
+import type { ApiObject, Scope } from '../../store/objects';
+import type { IdempotencyClaim } from '../../store/idempotency-keys';
+import { isRecorded, recordSkipped, recordedRecipients, tallyRun } from '../../store/run-recipients';
+import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../jobs/names';
+import type { Job } from '../../jobs/types';
+import { newId } from '../../util/ids';
+import { nowIso } from '../../util/time';
+import { createPiece } from '../pieces/create';
+import { audienceOf } from './audience';
+import { creativesOf, kindOf, pieceBody } from './creatives';
+
+export interface RunStart {
+  trigger: 'manual' | 'schedule';
+  /** the tick a scheduled run is for */
+  scheduledFor?: string;
+  claim?: IdempotencyClaim;
+  /** a scheduled run's job key: one job per campaign and tick, whichever process fires it */
+  singletonKey?: string;
+}
+
+/** Starts a run of the campaign: the run, its event and its job commit together. */
+export async function startRun(services: Services, scope: Scope, campaign: ApiObject, start: RunStart) {
+  if (campaign.status === 'cancelled')
+    throw new ApiError('invalid', `campaign ${campaign.id} is cancelled and sends nothing`, 422);
+  const now = nowIso();
+  const run: ApiObject = {
+    id: newId(campaignRuns.idPrefix),
+    campaign_id: campaign.id,
+    trigger: start.trigger,
+    scheduled_for: start.scheduledFor ?? null,
+    status: 'running',
+    recipients: 0,
+    pieces_created: 0,
+    skipped: [],
+    skipped_count: 0,
+    failure_reason: null,
+    date_completed: null,
+    date_created: now,
+    date_modified: now,
+    object: campaignRuns.object,
+  };
+  const data: CampaignRunData = { run: run.id, campaign: campaign.id, account: scope.accountId, mode: scope.mode };
+  return services.objects.insert(scope, campaignRuns.name, run, {
+    parent: campaign.id,
+    claim: start.claim,
+    events: [eventOf(campaigns, 'run_started')],
+    jobs: [
+      services.jobs.enqueueWith(CAMPAIGN_RUN, data, { ...CAMPAIGN_RUN_OPTIONS, singletonKey: start.singletonKey }),
+    ],
+    requires: [
+      {
+        kind: campaigns.name,
+        id: campaign.id,
+        refusal: () => new ApiError('not_found', 'campaign not found', 404),
+      },
+    ],
+  });
+}
+
+/** The job: makes the run's missing pieces, then settles it. */
+export async function runCampaign(services: Services, job: Job<CampaignRunData>): Promise<void> {
+  const { data } = job;
+  const scope: Scope = { accountId: data.account, mode: data.mode };
+  try {
+    await makePieces(services, scope, data, job.signal);
+  } catch (error) {
+    if (job.lastAttempt) await settleRun(services, scope, data, { failure: String((error as Error).message ?? error) });
+    throw error;
+  }
+}
+
+async function makePieces(services: Services, scope: Scope, data: CampaignRunData, signal: AbortSignal) {
+  const run = await services.objects.get(scope, campaignRuns.name, data.run, { parent: data.campaign });
+  if (run?.status !== 'running') return; // settled by an earlier attempt, or deleted with its campaign
+  const campaign = await services.objects.get(scope, campaigns.name, data.campaign);
+  if (!campaign) return settleRun(services, scope, data, { failure: 'the campaign was deleted' });
+  const account = await services.accounts.byId(scope.accountId);
+  if (!account) return settleRun(services, scope, data, { failure: 'the account no longer exists' });
+  const creatives = await creativesOf(services, scope, campaign.id);
+  if (creatives.length === 0) return settleRun(services, scope, data, { failure: 'the campaign has no creatives' });
+  await setCampaignStatus(services, scope, campaign.id, 'running');
+  const recipients = await audienceOf(services, scope, campaign, run);
+  const knex = services.db.knex;
+  const recorded = await recordedRecipients(knex, run.id);
+  for (const addressId of recipients) {
+    for (const creative of creatives) {
+      if (recorded.has(`${addressId}:${creative.id}`)) continue;
+      // the lease ran out or the process stops: the next attempt carries on from the rows recorded
+      if (signal.aborted) throw new Error('the run was interrupted; it resumes from its recorded recipients');
+      const recipient = { runId: run.id, addressId, creativeId: creative.id };
+      try {
+        await createPiece({
+          services,
+          scope,
+          settings: account.settings,
+          resource: kindOf(creative.resource_type),
+          body: pieceBody(creative, campaign, addressId),
+          campaign: { id: campaign.id, recipient },
+        });
+      } catch (error) {
+        // another process made this recipient's piece first: its row refused ours, nothing doubled
+        if (await isRecorded(knex, recipient)) continue;
+        // what the recipient causes (an address deleted, outside the kind's reach) skips it; anything else retries the run
+        if (!(error instanceof ApiError)) throw error;
+        await recordSkipped(knex, scope, { ...recipient, skipReason: error.message });
+      }
+    }
+  }
+  await settleRun(services, scope, data, { recipients: recipients.length });
+}
+
+/** Settles a running run as completed (with its tally) or failed, with its event; the campaign follows. */
+async function settleRun(
+  services: Services,
+  scope: Scope,
+  data: CampaignRunData,
+  outcome: { recipients?: number; failure?: string },
+): Promise<void> {
+  const tally = await tallyRun(services.db.knex, data.run);
+  const failed = outcome.failure !== undefined;
+  await services.objects
+    .transition(scope, campaignRuns.name, data.run, {
+      parent: data.campaign,
+      refuse: (current) => (current.status === 'running' ? undefined : new SettledAlready()),
+      change: (current) => ({
+        ...current,
+        status: failed ? 'failed' : 'completed',
+        recipients: outcome.recipients ?? current.recipients,
+        pieces_created: tally.pieces,
+        skipped: tally.skipped,
+        skipped_count: tally.skippedCount,
+        failure_reason: outcome.failure ?? null,
+        date_completed: nowIso(),
+      }),
+      events: [eventOf(campaigns, failed ? 'run_failed' : 'run_completed')],
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof SettledAlready)) throw error;
+    });
+  const campaign = await services.objects.get(scope, campaigns.name, data.campaign);
+  if (campaign?.status === 'running')
+    await setCampaignStatus(services, scope, campaign.id, campaign.schedule ? 'scheduled' : 'completed');
+}
+
+/** A run settled by another attempt stays as that attempt left it. */
+class SettledAlready extends Error {}
+
+/** Moves the campaign's status, unless it was paused or cancelled meanwhile (the customer's word stands). */
+async function setCampaignStatus(services: Services, scope: Scope, id: string, status: string): Promise<void> {
+  await services.objects.transition(scope, campaigns.name, id, {
+    change: (current) =>
+      current.status === 'paused' || current.status === 'cancelled' || current.status === status
+        ? current
+        : { ...current, status },
+  });
+}

@@ -1,0 +1,193 @@
+// Campaigns over HTTP on both databases: the campaign and its creatives as the catalog declares them, a
+// creative checked like a create of its kind, and runs: an address-book audience of 50 makes 50 pieces
+// carrying the campaign, once each; a second send is a second run; the events are recorded.
+import type { ExecutionContext } from 'ava';
+import { databaseSuite, type SuiteContext } from '../helpers/suite';
+import { FROM, TO } from '../helpers/mail';
+
+const { test, serial } = databaseSuite();
+
+type Api = SuiteContext['api'];
+
+const FRONT = '<html><body><h1>Hello</h1></body></html>';
+const BACK = '<html><body><p>Back</p></body></html>';
+
+async function campaign(t: ExecutionContext, api: Api, extra: Record<string, unknown> = {}) {
+  const reply = await api('POST', '/v1/campaigns', {
+    json: { name: 'Winter', schedule_type: 'immediate', use_type: 'marketing', ...extra },
+  });
+  t.is(reply.status, 200, JSON.stringify(reply.body));
+  return reply.body as { id: string; status: string };
+}
+
+async function postcardCreative(
+  t: ExecutionContext,
+  api: Api,
+  campaignId: string,
+  extra: Record<string, unknown> = {},
+) {
+  const reply = await api('POST', '/v1/creatives', {
+    json: { resource_type: 'postcard', campaign_id: campaignId, from: FROM, front: FRONT, back: BACK, ...extra },
+  });
+  t.is(reply.status, 200, JSON.stringify(reply.body));
+  return reply.body as { id: string; from: string };
+}
+
+/** The run once it is no longer running. */
+async function settled(api: Api, campaignId: string, runId: string) {
+  for (let i = 0; i < 600; i++) {
+    const reply = await api('GET', `/v1/campaigns/${campaignId}/runs/${runId}`);
+    if (reply.body.status !== 'running') return reply.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`run ${runId} still running`);
+}
+
+async function piecesOf(api: Api, campaignId: string) {
+  const ids: { id: string; to: { id: string }; campaign_id: string }[] = [];
+  let path: string | null = `/v1/postcards?campaign_id=${campaignId}&limit=100`;
+  while (path) {
+    const reply: { body: { data: typeof ids; next_url: string | null } } = await api('GET', path);
+    ids.push(...reply.body.data);
+    const next = reply.body.next_url === null ? null : new URL(reply.body.next_url);
+    path = next && next.pathname + next.search;
+  }
+  return ids;
+}
+
+test('a campaign has the vendor fields and ours; pause and resume through update; delete', async (t, { api }) => {
+  const created = await campaign(t, api, {
+    description: 'Weekly',
+    metadata: { team: 'growth' },
+    schedule: { cron: '0 9 * * 1' },
+    audience: { metadata: { segment: 'new' }, created_since_last_run: true },
+  });
+  t.regex(created.id, /^cmp_/);
+  t.like(created, {
+    object: 'campaign',
+    name: 'Winter',
+    description: 'Weekly',
+    schedule_type: 'immediate',
+    use_type: 'marketing',
+    status: 'scheduled',
+    schedule: { cron: '0 9 * * 1', time_zone: 'UTC' },
+    auto_cancel_if_ncoa: false,
+    billing_group_id: null,
+    metadata: { team: 'growth' },
+  });
+  const paused = await api('PATCH', `/v1/campaigns/${created.id}`, { json: { status: 'paused' } });
+  t.is(paused.body.status, 'paused');
+  const resumed = await api('PATCH', `/v1/campaigns/${created.id}`, { json: { status: 'scheduled' } });
+  t.is(resumed.body.status, 'scheduled');
+  t.is((await api('PATCH', `/v1/campaigns/${created.id}`, { json: { status: 'running' } })).status, 422);
+  t.is((await campaign(t, api)).status, 'draft');
+  const list = await api('GET', '/v1/campaigns?limit=100');
+  t.true(list.body.data.some((c: { id: string }) => c.id === created.id));
+  t.is((await api('DELETE', `/v1/campaigns/${created.id}`)).body.deleted, true);
+  t.is((await api('GET', `/v1/campaigns/${created.id}`)).status, 404);
+  t.is((await api('POST', `/v1/campaigns/${created.id}/send`)).status, 404);
+});
+
+test('a creative is checked as a create of its kind; an inline sender is saved once', async (t, { api }) => {
+  const { id } = await campaign(t, api);
+  const creative = await postcardCreative(t, api, id, { details: { size: '6x9' } });
+  t.regex(creative.from, /^adr_/);
+  t.like(creative, { object: 'creative', resource_type: 'postcard', campaign_id: id, details: { size: '6x9' } });
+  const refused = async (json: Record<string, unknown>) => {
+    const reply = await api('POST', '/v1/creatives', { json: { campaign_id: id, ...json } });
+    t.is(reply.status, 422, JSON.stringify(reply.body));
+    return reply.body.error.message as string;
+  };
+  t.regex(await refused({ resource_type: 'postcard', front: FRONT }), /back/);
+  t.regex(await refused({ resource_type: 'postcard', front: FRONT, back: BACK, details: { size: '5x5' } }), /size/);
+  t.regex(await refused({ resource_type: 'letter', from: FROM, file: FRONT, details: { color: 'blue' } }), /color/);
+  t.regex(await refused({ resource_type: 'postcard', front: FRONT, back: BACK, file: FRONT }), /file/);
+  const letter = await api('POST', '/v1/creatives', {
+    json: { resource_type: 'letter', campaign_id: id, from: FROM, file: FRONT, details: { color: true } },
+  });
+  t.is(letter.status, 200, JSON.stringify(letter.body));
+  const missing = await api('POST', '/v1/creatives', {
+    json: { resource_type: 'postcard', campaign_id: 'cmp_nothere', front: FRONT, back: BACK },
+  });
+  t.is(missing.status, 404);
+  const listed = await api('GET', `/v1/creatives?campaign_id=${id}`);
+  t.is(listed.body.data.length, 2);
+});
+
+serial(
+  'a run of 50 address-book recipients makes 50 pieces once; a second send is a second run; events',
+  async (t, { api }) => {
+    const segment = `s${Date.now()}`;
+    const addresses: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const reply = await api('POST', '/v1/addresses', {
+        json: { ...TO, name: `Recipient ${i}`, metadata: { segment } },
+      });
+      t.is(reply.status, 200, JSON.stringify(reply.body));
+      addresses.push(reply.body.id);
+    }
+    await api('POST', '/v1/addresses', { json: { ...TO, metadata: { segment: 'other' } } });
+    const cmp = await campaign(t, api, { audience: { metadata: { segment } } });
+    await postcardCreative(t, api, cmp.id);
+
+    const send = await api('POST', `/v1/campaigns/${cmp.id}/send`, {
+      headers: { 'Idempotency-Key': `send-${cmp.id}` },
+    });
+    t.is(send.status, 200, JSON.stringify(send.body));
+    t.like(send.body, { object: 'campaign_run', campaign_id: cmp.id, trigger: 'manual', status: 'running' });
+    const again = await api('POST', `/v1/campaigns/${cmp.id}/send`, {
+      headers: { 'Idempotency-Key': `send-${cmp.id}` },
+    });
+    t.is(again.body.id, send.body.id, 'the same key sends once');
+    const first = await settled(api, cmp.id, send.body.id);
+    t.like(first, { status: 'completed', recipients: 50, pieces_created: 50, skipped_count: 0, failure_reason: null });
+    t.truthy(first.date_completed);
+
+    let pieces = await piecesOf(api, cmp.id);
+    t.is(pieces.length, 50);
+    t.true(pieces.every((p) => p.campaign_id === cmp.id));
+    t.deepEqual(pieces.map((p) => p.to.id).sort(), [...addresses].sort());
+
+    const second = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+    t.not(second.body.id, send.body.id);
+    t.like(await settled(api, cmp.id, second.body.id), { status: 'completed', pieces_created: 50 });
+    pieces = await piecesOf(api, cmp.id);
+    t.is(pieces.length, 100);
+    const runs = await api('GET', `/v1/campaigns/${cmp.id}/runs`);
+    t.deepEqual(runs.body.data.map((r: { id: string }) => r.id).sort(), [send.body.id, second.body.id].sort());
+    t.is((await api('GET', `/v1/campaigns/${cmp.id}`)).body.status, 'completed');
+
+    const events = async (type: string) => {
+      const reply = await api('GET', `/v1/events?event_type=${type}&limit=100`);
+      return (reply.body.data as { body: { id: string; campaign_id?: string } }[]).filter(
+        (e) => e.body.id === cmp.id || e.body.campaign_id === cmp.id,
+      );
+    };
+    t.is((await events('campaign.created')).length, 1);
+    t.is((await events('campaign.run_started')).length, 2);
+    t.is((await events('campaign.run_completed')).length, 2);
+  },
+);
+
+test('a run skips recipients it cannot mail and says why; a campaign without creatives fails its run', async (t, {
+  api,
+}) => {
+  const good = (await api('POST', '/v1/addresses', { json: TO })).body.id as string;
+  const gone = (await api('POST', '/v1/addresses', { json: TO })).body.id as string;
+  await api('DELETE', `/v1/addresses/${gone}`);
+  const cmp = await campaign(t, api, { audience: { address_ids: [good, gone] } });
+  const bare = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  t.like(await settled(api, cmp.id, bare.body.id), {
+    status: 'failed',
+    failure_reason: 'the campaign has no creatives',
+  });
+  const failed = await api('GET', '/v1/events?event_type=campaign.run_failed&limit=100');
+  t.true(failed.body.data.some((e: { body: { id: string } }) => e.body.id === bare.body.id));
+
+  const creative = await postcardCreative(t, api, cmp.id);
+  const run = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  const done = await settled(api, cmp.id, run.body.id);
+  t.like(done, { status: 'completed', recipients: 2, pieces_created: 1, skipped_count: 1 });
+  t.like(done.skipped[0], { address_id: gone, creative_id: creative.id });
+  t.regex(done.skipped[0].reason, /not found/);
+});
