@@ -5,6 +5,7 @@ import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import {
   accountNamed,
+  accountWithId,
   accountsWithKeyCounts,
   countAccounts,
   insertAccount,
@@ -98,6 +99,12 @@ export class Accounts {
 
   async byName(name: string): Promise<Account | undefined> {
     const row = await accountNamed(this.knex, name);
+    return row && toAccount(row);
+  }
+
+  /** Read afresh (not from the key cache): background work acts on the settings as they are now. */
+  async byId(id: string): Promise<Account | undefined> {
+    const row = await accountWithId(this.knex, id);
     return row && toAccount(row);
   }
 

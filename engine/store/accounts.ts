@@ -44,6 +44,10 @@ export async function accountNamed(knex: Knex, name: string): Promise<AccountRow
   return (await knex('accounts').where({ name }).first()) as AccountRow | undefined;
 }
 
+export async function accountWithId(knex: Knex, id: string): Promise<AccountRow | undefined> {
+  return (await knex('accounts').where({ id }).first()) as AccountRow | undefined;
+}
+
 export async function oldestAccount(knex: Knex): Promise<AccountRow | undefined> {
   return (await knex('accounts').orderBy('date_created').first()) as AccountRow | undefined;
 }
