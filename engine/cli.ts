@@ -132,9 +132,11 @@ function workersLine(services: Services): string {
   if (!workers) return 'Workers: off in this process (renders wait for a printpost work or serve process)';
   const renderer = workers.renderer();
   if (!renderer) return 'Workers: events only in this process (WORKERS=0: renders wait for another process)';
-  return renderer.available
-    ? `Workers: ${services.config.workers} at once; renderer: ${renderer.version ?? 'Chromium'} (${renderer.source})`
-    : `Workers: ${services.config.workers} at once; RENDERER UNAVAILABLE: ${renderer.reason} (pieces will fail until it is fixed)`;
+  const at = `Workers: ${services.config.workers} at once`;
+  if (!renderer.available)
+    return `${at}; RENDERER UNAVAILABLE: ${renderer.reason} (pieces will fail until it is fixed)`;
+  if (renderer.state === 'idle') return `${at}; renderer: ${renderer.reason} (${renderer.source ?? 'a'} Chromium)`;
+  return `${at}; renderer: ${renderer.version ?? 'Chromium'} (${renderer.source})`;
 }
 
 async function work(): Promise<void> {

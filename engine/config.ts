@@ -144,6 +144,13 @@ export const VARIABLES = {
     meaning: 'time one side of a piece may take to render; past it the piece fails with a reason',
     parse: count,
   },
+  renderIdleMs: {
+    env: 'RENDER_IDLE_MS',
+    default: '120000',
+    meaning:
+      'the browser and the merge and thumbnail threads start with the first render and stop after this long without one (0: they stay)',
+    parse: count,
+  },
   allowedPrivateNetworks: {
     env: 'ALLOWED_PRIVATE_NETWORKS',
     default: null,

@@ -15,8 +15,17 @@ export interface Health {
   database: 'ok' | 'unreachable';
   /** this process works background jobs (rendering) */
   workers: boolean;
-  /** the renderer of this process's workers; null when it runs none */
-  renderer: { available: boolean; source?: string; version?: string; reason?: string } | null;
+  /**
+   * the renderer of this process's workers; null when it runs none. `idle` (available, not running: the
+   * next render starts it) is healthy; no Chromium found is `unavailable` and the engine degraded.
+   */
+  renderer: {
+    available: boolean;
+    state: 'idle' | 'running' | 'unavailable' | 'closed';
+    source?: string;
+    version?: string;
+    reason?: string;
+  } | null;
   jobs: JobCounts | null;
 }
 

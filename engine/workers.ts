@@ -27,14 +27,19 @@ export async function startWorkers(services: Services): Promise<Workers> {
   };
 }
 
-/** The renderer's parts, started, and the render jobs registered on them. */
+/**
+ * The renderer's parts and the render jobs registered on them. None of the parts runs yet: each starts
+ * with the first render that needs it and stops after RENDER_IDLE_MS without one, so an engine that
+ * only keeps addresses holds no browser. The Chromium is located now, so a missing one is said at start.
+ */
 async function startRendering(services: Services) {
   const { config } = services;
-  const browser = createRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages });
-  await browser.start();
+  const idleMs = config.renderIdleMs;
+  const browser = createRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages, idleMs });
+  await browser.locate();
   // the workers own their thumbnail threads, so stopping them frees the threads' memory too
-  const thumbnails = new ThumbnailThreads(2 * config.renderTimeoutMs);
-  const merging = new MergeThread();
+  const thumbnails = new ThumbnailThreads(2 * config.renderTimeoutMs, undefined, idleMs);
+  const merging = new MergeThread(idleMs);
   const context: RenderContext = {
     knex: services.db.knex,
     objects: services.objects,
@@ -49,7 +54,8 @@ async function startRendering(services: Services) {
   return {
     status: () => {
       const status = browser.status();
-      return { available: status.available, source: status.source, version: status.version, reason: status.reason };
+      const { available, state, source, version, reason } = status;
+      return { available, state, source, version, reason };
     },
     close: async () => {
       await Promise.all([browser.close(), thumbnails.close(), merging.close()]);

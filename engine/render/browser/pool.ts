@@ -2,6 +2,8 @@
 // page costs ~190 ms, a render on a warm one 10-90 ms), waiters queued when all are busy. A page that
 // runs past its time is killed and replaced; a dead browser fails its renders with BrowserCrashed and is
 // relaunched by the next render. No Chromium at all is reported, never papered over.
+// Nothing runs before it is needed: `locate` finds the Chromium without launching it, the first render
+// launches it, and after `idleMs` without a render it is closed (its memory given back) until the next.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,23 +13,36 @@ import { locateChromium, type ChromiumSource, type Located, type LocateOptions }
 import { printPdf, type PdfRequest } from './print';
 import { Session, type Slot } from './session';
 import { Permits } from './permits';
+import { IdleTimer } from '../../util/idle';
 
 export type { PdfRequest } from './print';
+
+/**
+ * `idle`: found (or not looked for yet) and not running, the next render launches it; `running`;
+ * `unavailable`: none found, or the last launch failed; `closed`: the renderer was closed.
+ */
+export type RendererState = 'idle' | 'running' | 'unavailable' | 'closed';
 
 export interface RendererStatus {
   /** a Chromium is running or can be launched */
   available: boolean;
+  state: RendererState;
   source?: ChromiumSource;
   executablePath?: string;
   version?: string;
   /** the browser's process id while it runs */
   pid?: number;
-  /** why it is not available (or not started yet) */
+  /** why it is not available, or why it is not running */
   reason?: string;
 }
 
+/** What an idle renderer's status says: it is not an error, the browser comes with the first render. */
+export const IDLE_REASON = 'idle: starts on first render';
+
 export interface Renderer {
   status(): RendererStatus;
+  /** Finds the Chromium without launching it, so a missing one is said at start. */
+  locate(): Promise<RendererStatus>;
   /** Launches the browser and warms its pages (else the first render does). */
   start(): Promise<RendererStatus>;
   htmlToPdf(request: PdfRequest): Promise<Uint8Array>;
@@ -41,6 +56,8 @@ export interface RendererOptions extends LocateOptions {
   recycleAfter?: number;
   /** told of every warm page opened (diagnostics; tests crash one through the DevTools protocol) */
   onPageOpened?: (page: Page) => void;
+  /** close the browser after this long without a render (RENDER_IDLE_MS); 0 or unset: keep it */
+  idleMs?: number;
 }
 
 /** After a failed launch, renders fail at once with its reason for this long before trying again. */
@@ -55,32 +72,58 @@ class BrowserPool implements Renderer {
   private failure?: { error: RendererUnavailable; at: number };
   private closed = false;
   private readonly permits: Permits;
+  private readonly idle: IdleTimer;
 
   constructor(private readonly options: RendererOptions) {
     this.permits = new Permits(Math.max(1, options.pages));
+    this.idle = new IdleTimer(options.idleMs ?? 0, () => void this.stopIdle());
   }
 
   status(): RendererStatus {
     const chromium = this.located?.found ? this.located.chromium : undefined;
     const where = chromium ? { source: chromium.source, executablePath: chromium.executablePath } : {};
-    if (this.failure) return { available: false, ...where, reason: this.failure.error.reason };
-    if (this.closed) return { available: false, ...where, reason: 'the renderer is closed' };
-    if (!this.current) return { available: false, ...where, reason: 'not started yet' };
+    if (this.closed) return { available: false, state: 'closed', ...where, reason: 'the renderer is closed' };
+    if (this.failure) return { available: false, state: 'unavailable', ...where, reason: this.failure.error.reason };
+    if (this.located && !this.located.found)
+      return { available: false, state: 'unavailable', reason: this.located.reason };
+    if (!this.current) {
+      // not located yet: nothing is known against it, and the first render finds out
+      return { available: true, state: 'idle', ...where, reason: IDLE_REASON };
+    }
     const { version, alive } = this.current;
-    if (!alive)
-      return { available: true, ...where, version, reason: 'the browser died; the next render relaunches it' };
-    return { available: true, ...where, version, pid: this.current.pid };
+    const running = { available: true, state: 'running', ...where, version } as const;
+    if (!alive) return { ...running, reason: 'the browser died; the next render relaunches it' };
+    return { ...running, pid: this.current.pid };
+  }
+
+  async locate(): Promise<RendererStatus> {
+    if (!this.located?.found) this.located = await locateChromium(this.options);
+    return this.status();
   }
 
   async start(): Promise<RendererStatus> {
-    await this.liveSession().catch(() => undefined);
-    return this.status();
+    const done = this.idle.begin();
+    try {
+      await this.liveSession().catch(() => undefined);
+      return this.status();
+    } finally {
+      done();
+    }
   }
 
   async htmlToPdf(request: PdfRequest): Promise<Uint8Array> {
     if (!(request.widthIn > 0 && request.heightIn > 0 && request.timeoutMs > 0)) {
       throw new RangeError('a render needs a positive sheet size and time limit');
     }
+    const done = this.idle.begin();
+    try {
+      return await this.renderWithPermit(request);
+    } finally {
+      done();
+    }
+  }
+
+  private async renderWithPermit(request: PdfRequest): Promise<Uint8Array> {
     const release = await this.permits.acquire();
     try {
       const session = await this.liveSession();
@@ -97,6 +140,7 @@ class BrowserPool implements Renderer {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.idle.cancel();
     const session = this.session;
     this.session = undefined;
     await (await session?.catch(() => undefined))?.close();
@@ -129,6 +173,21 @@ class BrowserPool implements Renderer {
     if (error instanceof RenderTimeout || error instanceof BrowserCrashed) throw error;
     if (error instanceof TimeoutError) throw new RenderTimeout(request.timeoutMs);
     throw new RenderFailed(`the browser could not print the artwork: ${(error as Error).message}`);
+  }
+
+  /**
+   * No render for `idleMs`: the browser is closed and forgotten, so the next render launches a fresh
+   * one. The status says `running` until its process has exited.
+   */
+  private async stopIdle(): Promise<void> {
+    if (this.closed) return;
+    const pending = this.session;
+    this.session = undefined;
+    const session = await pending?.catch(() => undefined);
+    await session?.close();
+    // a render that came meanwhile has launched (and made current) a browser of its own; a browser
+    // that died on its own is forgotten too, so the status says idle rather than dead
+    if (this.current === session || this.current?.alive === false) this.current = undefined;
   }
 
   /** The running browser, launched when there is none (or the last one died). */

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { threadSource } from '../thread-entry';
+import { IdleTimer } from '../../util/idle';
 import type { MergeJob } from './merge-thread';
 
 export { mergeHtml } from './merge-html';
@@ -35,12 +36,23 @@ interface Queued {
 /**
  * One merge thread, one merge at a time: each merge's time starts when it starts, and a runaway
  * merge ends with its own thread, failing only its piece; those queued behind it go to the next.
+ * The thread starts with the first merge and ends after `idleMs` without one (0: it stays).
  */
 export class MergeThread {
   private worker: Worker | undefined;
   private nextId = 0;
   private readonly queue: Queued[] = [];
-  private running: (Queued & { timer: NodeJS.Timeout }) | undefined;
+  private running: (Queued & { timer: NodeJS.Timeout; done: () => void }) | undefined;
+  private readonly idle: IdleTimer;
+
+  constructor(idleMs = 0) {
+    this.idle = new IdleTimer(idleMs, () => this.stopIdle());
+  }
+
+  /** Whether the thread is up (it is started by a merge and ended when idle). */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
 
   /** The merged HTML; rejects with MergeFailed. */
   merge(request: Omit<MergeJob, 'id'>, timeoutMs: number): Promise<string> {
@@ -57,6 +69,7 @@ export class MergeThread {
     const closed = new MergeFailed('template', 'the engine is stopping');
     for (const queued of this.queue.splice(0)) queued.reject(closed);
     if (this.running) this.finish(this.running.job.id, closed);
+    this.idle.cancel(); // after finish, which arms it
     if (worker) await worker.terminate();
   }
 
@@ -69,7 +82,7 @@ export class MergeThread {
         this.replace(worker, new MergeFailed('timeout', `merging the artwork took longer than ${next.timeoutMs} ms`)),
       next.timeoutMs,
     );
-    this.running = { ...next, timer };
+    this.running = { ...next, timer, done: this.idle.begin() };
     worker.ref();
     worker.postMessage(next.job);
   }
@@ -79,6 +92,7 @@ export class MergeThread {
     const running = this.running;
     if (!running || running.job.id !== id) return;
     clearTimeout(running.timer);
+    running.done();
     this.running = undefined;
     if (typeof outcome === 'string') running.resolve(outcome);
     else running.reject(outcome);
@@ -107,6 +121,13 @@ export class MergeThread {
     worker.on('exit', () => this.replace(worker, new MergeFailed('template', 'the merge thread stopped')));
     this.worker = worker;
     return worker;
+  }
+
+  private stopIdle(): void {
+    const worker = this.worker;
+    if (!worker || this.running || this.queue.length > 0) return;
+    this.worker = undefined; // its 'exit' is then no one's failure
+    void worker.terminate();
   }
 
   /** Ends `worker`, failing the merge it was running; the next merge starts a new thread. */

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { PageThumbnails } from './render';
 import type { ThumbnailJob } from './thread';
 import { threadSource } from '../thread-entry';
+import { IdleTimer } from '../../util/idle';
 
 type Reply =
   { ready: true } | { id: number; pages: Record<keyof PageThumbnails, Uint8Array>[] } | { id: number; error: string };
@@ -83,27 +84,44 @@ class Thread {
   }
 }
 
+/** Threads start with the jobs that need them and all end after `idleMs` without a job (0: they stay). */
 export class ThumbnailThreads {
   private readonly threads: Thread[] = [];
   private nextId = 0;
+  private readonly idle: IdleTimer;
 
   constructor(
     /** one PDF's thumbnails, at most */
     private readonly timeoutMs = 60_000,
     private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-  ) {}
+    idleMs = 0,
+  ) {
+    this.idle = new IdleTimer(idleMs, () => void this.close());
+  }
+
+  /** How many threads are up. */
+  get started(): number {
+    return this.threads.length;
+  }
 
   /** The PDF's thumbnails, rendered on the least busy thread (started when needed). */
   async thumbnails(pdf: Uint8Array): Promise<PageThumbnails[]> {
-    if (this.threads.length < this.size && this.threads.every((t) => t.pending.size > 0)) {
-      this.threads.push(new Thread((gone) => this.threads.splice(this.threads.indexOf(gone) >>> 0, 1)));
+    const done = this.idle.begin();
+    try {
+      if (this.threads.length < this.size && this.threads.every((t) => t.pending.size > 0)) {
+        this.threads.push(new Thread((gone) => this.threads.splice(this.threads.indexOf(gone) >>> 0, 1)));
+      }
+      const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      await thread.ready;
+      return await thread.run(this.nextId++, pdf, this.timeoutMs);
+    } finally {
+      done();
     }
-    const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    await thread.ready;
-    return thread.run(this.nextId++, pdf, this.timeoutMs);
   }
 
+  /** Ends every thread; the next job starts them again. */
   async close(): Promise<void> {
+    this.idle.cancel();
     await Promise.all(this.threads.splice(0).map((t) => t.terminate()));
   }
 }
