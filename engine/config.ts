@@ -151,6 +151,13 @@ export const VARIABLES = {
       'the browser and the merge and thumbnail threads start with the first render and stop after this long without one (0: they stay)',
     parse: count,
   },
+  maxRssMb: {
+    env: 'MAX_RSS_MB',
+    default: '1536',
+    meaning:
+      'resident memory of the engine process past which requests that bring work (POST, PUT, PATCH) get 503 with Retry-After; GETs still answer (0: no ceiling)',
+    parse: count,
+  },
   allowedPrivateNetworks: {
     env: 'ALLOWED_PRIVATE_NETWORKS',
     default: null,

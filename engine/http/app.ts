@@ -10,6 +10,7 @@ import { Router, safeParams, type Route } from './router';
 import { apiSteps } from './pipeline';
 import { renderErrors, requestLog, cors } from './middleware';
 import { addEngineRoutes } from './extra-routes';
+import { admitUnderMemory } from './memory-admission';
 
 /** Plain HTTP only from loopback or a trusted proxy; HTTP/1.1 needs its Host header. */
 function transport(services: Services): Koa.Middleware {
@@ -66,6 +67,8 @@ export function createApp(services: Services): Koa {
   app.use(renderErrors(config.logLevel));
   app.use(cors());
   app.use(transport(services));
+  // before the router and every API step, so a refused request costs no key lookup and no body read
+  app.use(admitUnderMemory(config.maxRssMb));
   app.use(methodErrors);
   app.use(router.allowedMethods());
   app.use(router.routes());
