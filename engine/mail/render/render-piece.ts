@@ -18,13 +18,7 @@ import { mergeArtwork, sidePdf } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
 import { discardIfCancelled } from '../pieces/piece-files';
 import type { RenderContext } from './context';
-
-interface InputsRow {
-  account_id: string;
-  mode: string;
-  kind: string;
-  inputs: string;
-}
+import { readPieceInputs } from '../../store/piece-inputs';
 
 export type RenderResult = 'rendered' | 'failed' | 'skipped';
 
@@ -43,13 +37,14 @@ export interface PieceOfJob {
 
 /** The live piece a job names, with what its create recorded; undefined when there is none. */
 export async function pieceOfJob(tools: RenderContext, pieceId: string): Promise<PieceOfJob | undefined> {
-  const row = (await tools.knex('piece_inputs').where({ piece_id: pieceId }).first()) as InputsRow | undefined;
-  if (!row) return undefined;
-  const scope: Scope = { accountId: row.account_id, mode: row.mode as Scope['mode'] };
-  const resource = findResource(row.kind);
+  const recorded = await readPieceInputs(tools.knex, pieceId);
+  if (!recorded) return undefined;
+  const { scope } = recorded;
+  const resource = findResource(recorded.kind);
   if (!resource?.mailpiece) return undefined;
   const piece = await tools.objects.get(scope, resource.name, pieceId);
-  return piece ? { scope, resource, piece, inputs: JSON.parse(row.inputs) as StoredInputs } : undefined;
+  // written by create in this shape (engine/mail/pieces/create.ts) and read only here
+  return piece ? { scope, resource, piece, inputs: recorded.inputs as StoredInputs } : undefined;
 }
 
 export async function renderPiece(
