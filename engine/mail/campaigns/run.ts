@@ -67,7 +67,13 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
   });
 }
 
-/** The job: makes the run's missing pieces, then settles it. */
+/**
+ * How long one job makes pieces before handing the rest of the run to the next: a job's lease
+ * (worker.ts) covers this and a margin, and a killed process's run resumes once that lease has run out.
+ */
+export const RUN_BUDGET_MS = 10_000;
+
+/** The job: makes the run's missing pieces (or as many as its budget allows), then settles it. */
 export async function runCampaign(services: Services, job: Job<CampaignRunData>): Promise<void> {
   const { data } = job;
   const scope: Scope = { accountId: data.account, mode: data.mode };
@@ -92,11 +98,17 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   const recipients = await audienceOf(services, scope, campaign, run);
   const knex = services.db.knex;
   const recorded = await recordedRecipients(knex, run.id);
+  const until = Date.now() + RUN_BUDGET_MS;
   for (const addressId of recipients) {
     for (const creative of creatives) {
       if (recorded.has(`${addressId}:${creative.id}`)) continue;
       // the lease ran out or the process stops: the next attempt carries on from the rows recorded
       if (signal.aborted) throw new Error('the run was interrupted; it resumes from its recorded recipients');
+      // a long run goes on in a job of its own, so no lease has to cover a whole run
+      if (Date.now() > until) {
+        await services.jobs.send(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS);
+        return;
+      }
       const recipient = { runId: run.id, addressId, creativeId: creative.id };
       try {
         await createPiece({

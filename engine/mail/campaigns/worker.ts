@@ -1,13 +1,14 @@
 // The campaign side of the workers: runs of campaigns, as durable jobs.
 import type { Services } from '../../services';
 import { CAMPAIGN_RUN, type CampaignRunData } from '../../jobs/names';
-import { runCampaign } from './run';
+import { RUN_BUDGET_MS, runCampaign } from './run';
 
 /**
- * A run's lease: long enough for a large run to make progress between leases, short enough that a run
- * whose process died resumes within minutes (its recorded recipients make resuming safe).
+ * A run job's lease: its budget and a margin for the piece in flight and the run's settling. A process
+ * killed mid-run leaves its job to be taken again when the lease runs out; the recorded recipients
+ * make that safe, and a worker that outlived its lease is refused by them too.
  */
-const RUN_LEASE_MS = 10 * 60_000;
+const RUN_LEASE_MS = RUN_BUDGET_MS + 20_000;
 
 export async function workCampaignRuns(services: Services): Promise<void> {
   await services.jobs.work<CampaignRunData>(CAMPAIGN_RUN, { concurrency: 2, leaseMs: RUN_LEASE_MS }, (job) =>

@@ -1,0 +1,91 @@
+// A campaign run survives its engine: `printpost serve` killed with SIGKILL in the middle of a run
+// resumes it once restarted and its job's lease has run out, and every recipient ends with exactly
+// one piece, on SQLite and PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { serve, unlimited, type Served } from '../helpers/cli';
+import { client } from '../helpers/http';
+import { DATABASES } from '../helpers/matrix';
+import { freshDatabase } from '../helpers/engine';
+import { FROM, TO } from '../helpers/mail';
+
+const RECIPIENTS = 300;
+
+function kill(served: Served): Promise<void> {
+  served.child.removeAllListeners('exit');
+  const exited = new Promise<void>((resolve) => served.child.once('exit', () => resolve()));
+  served.child.kill('SIGKILL');
+  return exited;
+}
+
+for (const db of DATABASES) {
+  test.serial(`${db}: SIGKILL in the middle of a run: the run resumes and makes each piece once`, async (t) => {
+    t.timeout(240_000);
+    const database = await freshDatabase(db);
+    const env = {
+      DATABASE_URL: database.url,
+      ASSET_STORE: fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-')),
+      LOG_LEVEL: 'silent',
+    };
+    let served = await serve(env);
+    try {
+      unlimited(env);
+      const key = served.keys['test secret'];
+      const api = client(served.url, key);
+      for (let i = 0; i < RECIPIENTS; i += 20)
+        await Promise.all(
+          Array.from({ length: 20 }, (_, j) =>
+            api('POST', '/v1/addresses', { json: { ...TO, name: `Recipient ${i + j}`, metadata: { list: 'crash' } } }),
+          ),
+        );
+      const campaign = await api('POST', '/v1/campaigns', {
+        json: {
+          name: 'Crash',
+          schedule_type: 'immediate',
+          use_type: 'marketing',
+          audience: { metadata: { list: 'crash' } },
+        },
+      });
+      const cmp = campaign.body.id as string;
+      const front = '<html><body>Hi</body></html>';
+      const creative = await api('POST', '/v1/creatives', {
+        json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front },
+      });
+      t.is(creative.status, 200, JSON.stringify(creative.body));
+      const run = (await api('POST', `/v1/campaigns/${cmp}/send`)).body.id as string;
+      const made = async (call: typeof api) =>
+        (await call('GET', `/v1/postcards?campaign_id=${cmp}&limit=1&include[]=total_count`)).body
+          .total_count as number;
+      let before = 0;
+      while (before === 0) before = await made(api);
+      await kill(served);
+      t.true(before < RECIPIENTS, `killed after ${before} pieces`);
+
+      served = await serve(env);
+      const again = client(served.url, served.keys['test secret'] ?? key);
+      let status = 'running';
+      let body: Record<string, unknown> = {};
+      for (let i = 0; i < 900 && status === 'running'; i++) {
+        body = (await again('GET', `/v1/campaigns/${cmp}/runs/${run}`)).body as Record<string, unknown>;
+        status = body.status as string;
+        if (status === 'running') await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      t.like(body, { status: 'completed', recipients: RECIPIENTS, pieces_created: RECIPIENTS, skipped_count: 0 });
+      t.is(await made(again), RECIPIENTS);
+      const recipients = new Set<string>();
+      let next: string | null = `/v1/postcards?campaign_id=${cmp}&limit=100`;
+      while (next) {
+        const page: { body: { data: { to: { id: string } }[]; next_url: string | null } } = await again('GET', next);
+        for (const piece of page.body.data) recipients.add(piece.to.id);
+        const url = page.body.next_url === null ? null : new URL(page.body.next_url);
+        next = url && url.pathname + url.search;
+      }
+      t.is(recipients.size, RECIPIENTS, 'one piece for each recipient');
+    } finally {
+      await kill(served);
+      await database.drop();
+    }
+  });
+}
