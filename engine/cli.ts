@@ -1,4 +1,5 @@
-// `printpost serve | migrate | accounts create|list | keys create | settings set|get`, for operators and scripts.
+// `printpost serve | migrate | accounts create|list | keys create | settings set|get | track | simulate`,
+// for operators and scripts.
 import { parseArgs } from 'node:util';
 import { loadConfig, describeConfig, configTable, ConfigError } from './config';
 import { openServices, startEngine } from './server';
@@ -58,6 +59,21 @@ list prints one line per account, oldest first: name, id, creation date, active 
 Creates one API key for the account (default: the first account) and prints only the key. On a
 database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
 so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
+  track: `Usage: printpost track PIECE_ID NAME [--location ZIP] [--time ISO] [--details JSON]
+
+Records a carrier scan of a live piece in production as a tracking event, as a scan record dropped
+into TRACKING_INBOX would, and prints it (id, name, time, location). NAME is Mailed, "In Transit",
+"In Local Area", "Processed for Delivery", Delivered, Re-Routed, "Returned to Sender" or
+"International Exit"; certified letters also take "Pickup Available" and Issue, and --details
+'{"event":"notice_left","description":"...","action_required":true}'. Test pieces and registered
+letters get no tracking events. The workers of a running engine deliver its webhook event.`,
+  simulate: `Usage: printpost simulate PIECE_ID [--through STEP]
+
+Moves a rendered TEST piece to production (nothing is printed) and through simulated tracking events,
+Mailed, In Transit, In Local Area, Processed for Delivery and Delivered, up to STEP (mailed,
+in_transit, in_local_area, processed_for_delivery or delivered; default delivered), each marked
+simulated and emitting its webhook event, as POST /v1/<kind>/PIECE_ID/simulate does. Live pieces are
+refused.`,
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
@@ -318,6 +334,8 @@ const refusedAs = <T>(work: Promise<T>): Promise<T> =>
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
   work,
+  track,
+  simulate,
   migrate,
   accounts,
   keys,

@@ -201,6 +201,20 @@ export const VARIABLES = {
     meaning: 'secret that signs asset links (default: one generated and kept in the database, shared by its processes)',
     parse: text,
   },
+  printOutbox: {
+    env: 'PRINT_OUTBOX',
+    default: '.data/outbox',
+    meaning:
+      'folder the print room takes production from: one dated folder a day, each live piece its PDF and JSON job ticket',
+    parse: required,
+  },
+  trackingInbox: {
+    env: 'TRACKING_INBOX',
+    default: '.data/inbox',
+    meaning:
+      'folder of scan records (one JSON file each) that become tracking events; taken ones go to `done/`, bad ones to `rejected/`',
+    parse: required,
+  },
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',
     default: 'default',

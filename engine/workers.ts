@@ -1,6 +1,6 @@
 // The background side of an engine process: it starts the renderer's parts (one browser with warm
-// pages, the merge thread, the thumbnail threads) and registers the render jobs that use them, and the
-// delivery of events to webhooks.
+// pages, the merge thread, the thumbnail threads) and registers the render jobs that use them, the
+// delivery of events to webhooks, and production and tracking through the print provider.
 // `serve` starts it unless told not to, `work` runs only this.
 import { createRenderer } from './render/browser';
 import { TOTAL_FETCH_MS } from './render/inline-assets';
@@ -10,16 +10,23 @@ import { workRenderJobs } from './mail/render/worker';
 import type { RenderContext } from './mail/render/context';
 import { startEventDelivery } from './events/dispatch';
 import { workCampaignRuns } from './mail/campaigns/worker';
+import { startProduction } from './mail/production/worker';
+import { FolderProvider } from './mail/production/outbox';
 import type { Services, Workers } from './services';
 
 export async function startWorkers(services: Services): Promise<Workers> {
   const rendering = services.config.workers > 0 ? await startRendering(services) : undefined;
   const events = await startEventDelivery(services);
   await workCampaignRuns(services);
+  const production = await startProduction(
+    services,
+    new FolderProvider(services.config.printOutbox, services.config.trackingInbox),
+  );
   return {
     renderer: () => rendering?.status() ?? null,
     stop: async () => {
       // handlers finish (or are left to their leases) before the browser and threads they use go
+      await production.stop();
       await events.stop();
       await services.jobs.stop();
       await rendering?.close();

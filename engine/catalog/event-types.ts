@@ -45,3 +45,21 @@ export function enabledForTest(type: string): boolean {
 
 /** The event type name of a tracking event's name: `In Transit` -> `in_transit`, `Re-Routed` -> `re-routed`. */
 export const trackingAction = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '_');
+
+/** A tracking event's name as the carrier writes it, by its action (`in_transit` -> `In Transit`). */
+export const TRACKING_NAMES: Readonly<Record<string, string>> = {
+  mailed: 'Mailed',
+  in_transit: 'In Transit',
+  in_local_area: 'In Local Area',
+  processed_for_delivery: 'Processed for Delivery',
+  're-routed': 'Re-Routed',
+  returned_to_sender: 'Returned to Sender',
+  delivered: 'Delivered',
+  international_exit: 'International Exit',
+  pickup_available: 'Pickup Available',
+  issue: 'Issue',
+};
+
+/** A piece's normal life in the mail stream, in order (docs/compat-notes.md): what a simulation walks. */
+export const NORMAL_LIFE = ['mailed', 'in_transit', 'in_local_area', 'processed_for_delivery', 'delivered'] as const;
+export type LifeStep = (typeof NORMAL_LIFE)[number];

@@ -31,6 +31,22 @@ export interface DeliverWebhookData {
 }
 
 /**
+ * Queued when a live piece becomes `rendered`, to run once its cancellation window (or send_date) has
+ * passed: it sends the piece to production (engine/mail/production). Retried from the top after a
+ * crash: the piece's own state says what is left to do.
+ */
+export const PRODUCE_PIECE = 'produce-piece';
+
+export interface ProducePieceData {
+  piece: string;
+  kind: string;
+  account: string;
+}
+
+/** A failing print provider (an unwritable outbox) is retried with backoff for well over an hour. */
+export const PRODUCE_PIECE_OPTIONS: JobOptions = { retryLimit: 10, retryDelayMs: 5_000 };
+
+/**
  * One run of a campaign (engine/mail/campaigns/run.ts): queued in the commit that creates the run. It
  * records each recipient with its piece, so an attempt after a crash, or a second process holding the
  * same job, makes only the pieces still missing.

@@ -108,6 +108,16 @@ export class ObjectStore {
   }
 
   /**
+   * Where an object lives, by id alone (ids are unique across accounts and modes): for what reaches the
+   * engine without a key, such as a carrier's scan of a piece. Deleted objects are found too.
+   */
+  async locate(id: string): Promise<{ scope: Scope; kind: string } | undefined> {
+    const row = (await this.knex('objects').select('account_id', 'mode', 'kind').where({ id }).first()) as
+      { account_id: string; mode: Scope['mode']; kind: string } | undefined;
+    return row && { scope: { accountId: row.account_id, mode: row.mode }, kind: row.kind };
+  }
+
+  /**
    * Applies `transition` to the object as it is now and returns the new object, or undefined when
    * there is none in this scope. The read and the write share one transaction: on PostgreSQL the row
    * is locked for it, on SQLite the one write connection serializes it; the write is also

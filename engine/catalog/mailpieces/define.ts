@@ -24,7 +24,7 @@ import {
 import { mergeVariableRules, sendDateRule, sharedPlacementRules } from './rules';
 import { pieceSample } from './sample';
 import { qrCode, qrCodeRule } from './qr-code';
-import { PIECE_EVENTS, TRACKING_EVENTS } from '../event-types';
+import { NORMAL_LIFE, PIECE_EVENTS, TRACKING_EVENTS } from '../event-types';
 import type { ArtworkSide, MailpieceTraits } from '../types';
 
 export interface MailpieceDeclaration {
@@ -155,6 +155,24 @@ function createBody(d: MailpieceDeclaration) {
   });
 }
 
+/**
+ * The engine's extension for trying a flow without live keys (docs/compat-notes.md, "Simulation"): a
+ * rendered test piece goes to production and gets simulated tracking events up to `through`.
+ */
+const simulateBody = () =>
+  Type.Object({
+    through: Type.Optional(
+      Type.Union(
+        NORMAL_LIFE.map((step) => Type.Literal(step)),
+        {
+          default: 'delivered',
+          description: 'The last tracking event to simulate, in the normal life: mailed, in_transit, … delivered.',
+          examples: ['delivered'],
+        },
+      ),
+    ),
+  });
+
 export function defineMailpiece(d: MailpieceDeclaration): Resource {
   const path = `/v1/${d.name}`;
   const lower = d.title.toLowerCase();
@@ -187,6 +205,14 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
       path: `${path}/{id}`,
       summary: `Cancel a ${lower}`,
       response: 'deleted',
+    },
+    {
+      name: 'simulate',
+      method: 'POST',
+      path: `${path}/{id}/simulate`,
+      summary: `Simulate a test ${lower}'s production and tracking`,
+      body: simulateBody(),
+      response: 'object',
     },
   ];
   const traits: MailpieceTraits = {

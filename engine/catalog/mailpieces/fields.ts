@@ -110,6 +110,23 @@ const failureReason = () =>
     { description: 'Why rendering failed; null unless status is failed.' },
   );
 
+/**
+ * The engine's extension (docs/compat-notes.md, "Production"): absent until the piece goes to
+ * production, which it then can no longer leave (nor be cancelled).
+ */
+const production = () =>
+  Type.Object(
+    {
+      id: Type.String({ description: 'The print job (`pjob_…`): the name of its job ticket.' }),
+      date_created: Type.String({ description: 'When the piece went to production (UTC, ISO 8601).' }),
+      simulated: Type.Boolean({ description: 'true when moved by `simulate` (a test piece): nothing was printed.' }),
+    },
+    {
+      description:
+        'Engine extension: set once the piece is in production (a live piece past its cancellation window or send_date; a test piece only through simulate).',
+    },
+  );
+
 /** Response fields every kind has, besides its artwork and own fields. */
 export const sharedObjectFields = () => ({
   to: addressObject(),
@@ -133,6 +150,7 @@ export const sharedObjectFields = () => ({
     description: 'processed (rendering), rendered, or failed.',
   }),
   failure_reason: failureReason(),
+  production: Type.Optional(production()),
 });
 
 /** `front` -> `front_template_id` and `front_template_version_id`; letters' `file` -> `template_id`. */

@@ -1,8 +1,10 @@
 // The one handler set every mailpiece kind shares: create and cancel read the kind's catalog
-// declaration; retrieve and list are the generic ones.
+// declaration, simulate (test pieces only) walks a piece through production and tracking; retrieve
+// and list are the generic ones.
 import { catalog } from '../../catalog';
 import { createPiece } from '../../mail/pieces/create';
 import { cancelPiece } from '../../mail/pieces/cancel';
+import { isLifeStep, simulatePiece } from '../../mail/production/simulate';
 import { serve, type Served } from '../operation';
 
 export const mailpieceHandlers: Served[] = catalog
@@ -13,6 +15,18 @@ export const mailpieceHandlers: Served[] = catalog
         return [
           serve(operation, ({ services, scope, caller, body, idempotency }) =>
             createPiece({ services, scope, settings: caller.account.settings, resource, body, claim: idempotency }),
+          ),
+        ];
+      if (operation.name === 'simulate')
+        return [
+          serve(operation, ({ services, scope, params, body }) =>
+            simulatePiece(
+              services.objects,
+              scope,
+              resource,
+              params.id,
+              isLifeStep(body.through) ? body.through : undefined,
+            ),
           ),
         ];
       if (operation.name === 'cancel')

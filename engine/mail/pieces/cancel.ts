@@ -1,6 +1,7 @@
 // Cancelling a piece: allowed until its send_date when scheduled, else within the account's
-// cancellation window; afterwards 422 not_deletable. A compare-and-set transition, so a cancel racing
-// the renderer or a second cancel is applied once. Its files go after the commit (piece-files.ts).
+// cancellation window, and never once it is in production; afterwards 422 not_deletable. A
+// compare-and-set transition, so a cancel racing the renderer, the production job or a second cancel
+// is applied once. Its files go after the commit (piece-files.ts).
 import { ApiError, notFound } from '../../errors';
 import type { Resource } from '../../catalog/types';
 import type { Settings } from '../../accounts/settings';
@@ -17,8 +18,9 @@ export async function cancelPiece(
   resource: Resource,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
+  // a piece in production stays there, whatever the window says now (its settings may have changed)
   const refuse = (piece: ApiObject) =>
-    Date.now() >= cancelDeadline(piece, settings.cancellation_window_minutes)
+    piece.production || Date.now() >= cancelDeadline(piece, settings.cancellation_window_minutes)
       ? new ApiError(
           'not_deletable',
           `${resource.title.toLowerCase()} ${id} can no longer be cancelled: its send date or cancellation window has passed`,

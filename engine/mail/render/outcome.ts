@@ -47,19 +47,22 @@ async function settle(
 
 const processing = (piece: ApiObject) => piece.status === 'processed';
 
-/** `processed` -> `rendered` with the PDF's key; `thumbnailsJob` commits with it. */
+/**
+ * `processed` -> `rendered` with the PDF's key; `thumbnailsJob` commits with it, and for a live piece
+ * `productionJob`, which sends it to production once it can no longer be cancelled.
+ */
 export function markRendered(
   objects: ObjectStore,
   scope: Scope,
   resource: Resource,
   id: string,
-  files: { url: string; thumbnailsJob: JobWrite },
+  files: { url: string; thumbnailsJob: JobWrite; productionJob?: JobWrite },
 ): Promise<boolean> {
   return settle(objects, scope, resource, id, {
     from: processing,
     change: (piece) => ({ ...piece, status: 'rendered', url: files.url, failure_reason: null }),
     events: ['rendered_pdf'],
-    jobs: [files.thumbnailsJob],
+    jobs: files.productionJob ? [files.thumbnailsJob, files.productionJob] : [files.thumbnailsJob],
   });
 }
 

@@ -1,7 +1,8 @@
 // Rendering one piece's PDF, the render job's whole work: read what create recorded (piece_inputs),
 // draw each artwork side at the product's size, lay the engine's own marks on it (address block, IMb,
 // postage, check face), store the file, then settle the piece in one transition that also queues its
-// thumbnails (render-thumbnails.ts), so `rendered` and its `url` never wait for them.
+// thumbnails (render-thumbnails.ts), so `rendered` and its `url` never wait for them, and, for a live
+// piece, its production (engine/mail/production).
 // Running it twice for one piece (a retry after a crash) writes the same file and settles once.
 import { findResource } from '../../catalog';
 import type { Resource } from '../../catalog/types';
@@ -17,6 +18,7 @@ import { isAbroad } from '../../catalog/mailpieces/rules';
 import { mergeArtwork, sidePdf } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
 import { discardIfCancelled } from '../pieces/piece-files';
+import { produceJob } from '../production/produce';
 import type { RenderContext } from './context';
 import { readPieceInputs } from '../../store/piece-inputs';
 
@@ -62,6 +64,8 @@ export async function renderPiece(
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
       thumbnailsJob: tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
+      // test pieces never go to production (spec), unless a simulation takes them
+      productionJob: scope.mode === 'live' ? produceJob(tools.jobs, scope, resource, piece) : undefined,
     });
     if (rendered) return 'rendered';
     await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, [url]);

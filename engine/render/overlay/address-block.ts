@@ -3,7 +3,7 @@
 // unreadable to a carrier or a sorting machine.
 import { countryName } from '../../catalog/countries';
 import type { Zone } from '../products';
-import { drawImb, IMB_HEIGHT, IMB_WIDTH, imbBars, imbRouting, imbTracking } from './imb';
+import { drawImb, IMB_HEIGHT, IMB_WIDTH, imbBars, imbCodes } from './imb';
 import { type Doc, fitSize, line, PT } from './pdf-doc';
 import { isDomestic, type PostalAddress } from './types';
 
@@ -65,8 +65,8 @@ export interface RecipientOptions {
 export function drawRecipient(doc: Doc, zone: Zone, to: PostalAddress, options: RecipientOptions): void {
   if (!options.noKnockout) knockout(doc, zone);
   const lines = addressLines(to);
-  const routing = isDomestic(to) ? imbRouting(to, options.deliveryPoint) : '';
-  const bars = routing === '' ? undefined : imbBars(imbTracking(options.pieceId, options.mailType), routing);
+  const { tracking, routing } = imbCodes(options.pieceId, options.mailType, to, options.deliveryPoint);
+  const bars = routing === '' ? undefined : imbBars(tracking, routing);
   const width = zone.width * PT - 2 * PAD;
   const barBand = bars ? IMB_HEIGHT + 0.06 * PT : 0;
   const room = (zone.height * PT - 2 * PAD - barBand) / (lines.length * LEADING);

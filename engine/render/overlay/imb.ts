@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import bwipjs from 'bwip-js';
 import type { Doc } from './pdf-doc';
 import { PT } from './pdf-doc';
-import type { PostalAddress } from './types';
+import { isDomestic, type PostalAddress } from './types';
 
 /** Barcode identifier: 00, no presort identification (what a non-presorted mailer prints). */
 export const BARCODE_ID = '00';
@@ -44,6 +44,22 @@ export function imbRouting(to: PostalAddress, deliveryPoint?: string): string {
   if (digits.length === 9 && deliveryPoint !== undefined && /^\d{2}$/.test(deliveryPoint))
     return digits + deliveryPoint;
   return digits;
+}
+
+/**
+ * The codes a piece's address block encodes: routing is '' (and no barcode is printed) for mail abroad
+ * or without a ZIP. The job ticket quotes the same, so the print room's records match the printed bars.
+ */
+export function imbCodes(
+  pieceId: string,
+  mailType: string | null | undefined,
+  to: PostalAddress,
+  deliveryPoint?: string,
+): { tracking: string; routing: string } {
+  return {
+    tracking: imbTracking(pieceId, mailType),
+    routing: isDomestic(to) ? imbRouting(to, deliveryPoint) : '',
+  };
 }
 
 /** The 65 bars, left to right: F full, A ascender, D descender, T tracker. */

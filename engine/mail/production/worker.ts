@@ -1,0 +1,86 @@
+// The production side of the workers, in every worker process: the `produce-piece` jobs (produce.ts)
+// and a loop that takes the provider's scan records and records them (tracking.ts). Both keep their
+// state where every process sees it (the piece, the job, the provider's folders), so any number of
+// processes may run them and a kill -9 loses nothing: the job is taken again once its lease runs out,
+// and a record a dead process took goes back to the inbox (outbox.ts).
+import { PRODUCE_PIECE, type ProducePieceData } from '../../jobs/names';
+import type { Services } from '../../services';
+import { producePiece } from './produce';
+import type { PrintProvider } from './provider';
+import { recordScan, ScanRefused } from './tracking';
+
+/** Records taken per pass; a full pass is followed at once by the next. */
+const BATCH = 100;
+/** A job stages a PDF and a ticket and commits one transition: seconds at the very most. */
+const LEASE_MS = 30_000;
+
+export interface ProductionWorkers {
+  stop(): Promise<void>;
+}
+
+export async function startProduction(
+  services: Services,
+  provider: PrintProvider,
+  options: { pollMs?: number; concurrency?: number } = {},
+): Promise<ProductionWorkers> {
+  const pollMs = options.pollMs ?? 500;
+  const context = { ...services, provider };
+  await services.jobs.work<ProducePieceData>(
+    PRODUCE_PIECE,
+    { concurrency: options.concurrency ?? 4, leaseMs: LEASE_MS },
+    async (job) => {
+      await producePiece(context, job.data);
+    },
+  );
+
+  const log = (what: string, detail: Record<string, unknown>) => {
+    if (services.config.logLevel !== 'silent')
+      process.stderr.write(
+        `${JSON.stringify({ time: new Date().toISOString(), where: 'tracking inbox', what, ...detail })}\n`,
+      );
+  };
+  const pass = async (): Promise<boolean> => {
+    const taken = await provider.takeScans(BATCH);
+    for (const scan of taken) {
+      try {
+        await recordScan(services.objects, JSON.parse(scan.text));
+        await scan.done();
+      } catch (error) {
+        const reason =
+          error instanceof ScanRefused
+            ? error.message
+            : error instanceof SyntaxError
+              ? `not JSON: ${error.message}`
+              : undefined;
+        // anything else (the database away) leaves the record taken: it goes back to the inbox later
+        if (reason === undefined) throw error;
+        log('rejected', { record: scan.source, reason });
+        await scan.reject(reason);
+      }
+    }
+    return taken.length === BATCH;
+  };
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = (ms: number) => {
+    if (!stopped) timer = setTimeout(tick, ms);
+  };
+  const tick = () => {
+    running = pass()
+      .then((busy) => schedule(busy ? 0 : pollMs))
+      .catch((error: unknown) => {
+        log('error', { error: String(error) });
+        schedule(pollMs * 10);
+      });
+  };
+  schedule(0);
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
