@@ -24,7 +24,7 @@ async function cardHtml(): Promise<string> {
 }
 
 /** Resident set sizes (kB) of a process and, separately, of its descendants (the browser). */
-function rss(pid: number): { own: number; children: number } {
+export function rss(pid: number): { own: number; children: number } {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

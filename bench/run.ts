@@ -6,6 +6,7 @@ import { benchListWalk } from './list-walk';
 import { benchVerify } from './verify';
 import { benchRender } from './render';
 import { benchEvents } from './events';
+import { benchIdleMemory } from './idle-memory';
 
 async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   process.stdout.write('\n== rendering through the engine (printpost serve, 2 workers) ==\n');
   await benchRender(false);
   if (pg) await benchRender(true);
+  process.stdout.write('\n== what an idle engine holds: RSS at start, after renders, after RENDER_IDLE_MS ==\n');
+  await benchIdleMemory();
 }
 
 void main();
