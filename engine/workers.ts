@@ -17,7 +17,7 @@ import type { Services, Workers } from './services';
 export async function startWorkers(services: Services): Promise<Workers> {
   const rendering = services.config.workers > 0 ? await startRendering(services) : undefined;
   const events = await startEventDelivery(services);
-  await workCampaignRuns(services);
+  const campaigns = await workCampaignRuns(services);
   const production = await startProduction(
     services,
     new FolderProvider(services.config.printOutbox, services.config.trackingInbox),
@@ -27,6 +27,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
     stop: async () => {
       // handlers finish (or are left to their leases) before the browser and threads they use go
       await production.stop();
+      await campaigns.stop();
       await events.stop();
       await services.jobs.stop();
       await rendering?.close();

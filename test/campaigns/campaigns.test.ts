@@ -191,3 +191,49 @@ test('a run skips recipients it cannot mail and says why; a campaign without cre
   t.like(done.skipped[0], { address_id: gone, creative_id: creative.id });
   t.regex(done.skipped[0].reason, /not found/);
 });
+
+test('a schedule node-cron cannot read, or an unknown time zone, is refused', async (t, { api }) => {
+  const refused = async (schedule: unknown) => {
+    const reply = await api('POST', '/v1/campaigns', {
+      json: { name: 'Bad', schedule_type: 'immediate', use_type: 'marketing', schedule },
+    });
+    t.is(reply.status, 422, JSON.stringify(reply.body));
+    return reply.body.error.message as string;
+  };
+  t.regex(await refused({ cron: '61 * * * *' }), /schedule\.cron/);
+  t.regex(await refused({ cron: '0 9 * * *', time_zone: 'Mars/Olympus' }), /time_zone/);
+  const { id } = await campaign(t, api);
+  const update = await api('PATCH', `/v1/campaigns/${id}`, { json: { schedule: { cron: '0 25 * * *' } } });
+  t.is(update.status, 422);
+});
+
+serial('a cron schedule starts runs by itself, each tick once; paused, it starts none', async (t, { api }) => {
+  const address = (await api('POST', '/v1/addresses', { json: TO })).body.id as string;
+  const cmp = await campaign(t, api, { schedule: { cron: '*/2 * * * * *' }, audience: { address_ids: [address] } });
+  t.is(cmp.status, 'scheduled');
+  await postcardCreative(t, api, cmp.id);
+  const runs = async () =>
+    (await api('GET', `/v1/campaigns/${cmp.id}/runs?limit=100`)).body.data as {
+      id: string;
+      trigger: string;
+      scheduled_for: string;
+      status: string;
+    }[];
+  let seen = await runs();
+  for (let i = 0; i < 200 && seen.filter((r) => r.status === 'completed').length < 2; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await runs();
+  }
+  const done = seen.filter((r) => r.status === 'completed');
+  t.true(done.length >= 2, JSON.stringify(seen));
+  t.true(done.every((r) => r.trigger === 'schedule' && new Date(r.scheduled_for).getUTCSeconds() % 2 === 0));
+  t.is(new Set(seen.map((r) => r.scheduled_for)).size, seen.length, 'one run a tick');
+
+  t.is((await api('PATCH', `/v1/campaigns/${cmp.id}`, { json: { status: 'paused' } })).body.status, 'paused');
+  // a run that started before the pause may still settle; none starts after it
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const atPause = (await runs()).length;
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  t.is((await runs()).length, atPause);
+  t.is((await api('GET', `/v1/campaigns/${cmp.id}`)).body.status, 'paused');
+});

@@ -24,8 +24,8 @@ export interface RunStart {
   /** the tick a scheduled run is for */
   scheduledFor?: string;
   claim?: IdempotencyClaim;
-  /** a scheduled run's job key: one job per campaign and tick, whichever process fires it */
-  singletonKey?: string;
+  /** a scheduled run's id, derived from its campaign and tick (scheduler.ts): one run per tick */
+  id?: string;
 }
 
 /** Starts a run of the campaign: the run, its event and its job commit together. */
@@ -34,7 +34,7 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
     throw new ApiError('invalid', `campaign ${campaign.id} is cancelled and sends nothing`, 422);
   const now = nowIso();
   const run: ApiObject = {
-    id: newId(campaignRuns.idPrefix),
+    id: start.id ?? newId(campaignRuns.idPrefix),
     campaign_id: campaign.id,
     trigger: start.trigger,
     scheduled_for: start.scheduledFor ?? null,
@@ -54,9 +54,7 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
     parent: campaign.id,
     claim: start.claim,
     events: [eventOf(campaigns, 'run_started')],
-    jobs: [
-      services.jobs.enqueueWith(CAMPAIGN_RUN, data, { ...CAMPAIGN_RUN_OPTIONS, singletonKey: start.singletonKey }),
-    ],
+    jobs: [services.jobs.enqueueWith(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS)],
     requires: [
       {
         kind: campaigns.name,

@@ -1,0 +1,20 @@
+// The campaigns whose schedules are live, across every account and mode: what the scheduler of each
+// engine process (engine/mail/campaigns/scheduler.ts) looks at on each pass. `status` is an indexed
+// filter column of `objects`, so this reads only the scheduled ones.
+import type { Knex } from 'knex';
+import type { ApiObject } from './columns';
+import type { Scope } from './scope';
+
+export async function scheduledCampaigns(knex: Knex): Promise<{ scope: Scope; campaign: ApiObject }[]> {
+  const rows = (await knex('objects')
+    .select('account_id', 'mode', 'body')
+    .where({ kind: 'campaigns', deleted: false, status: 'scheduled' })) as {
+    account_id: string;
+    mode: Scope['mode'];
+    body: string;
+  }[];
+  return rows.map((r) => ({
+    scope: { accountId: r.account_id, mode: r.mode },
+    campaign: JSON.parse(r.body) as ApiObject,
+  }));
+}
