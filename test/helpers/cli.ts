@@ -11,10 +11,11 @@ export interface Served {
   lines: string[];
 }
 
-export function serve(env: Record<string, string>): Promise<Served> {
+/** `printpost serve` with `env`; `args` after `serve` (`--no-workers`). */
+export function serve(env: Record<string, string>, args: string[] = []): Promise<Served> {
   return new Promise((resolve, reject) => {
     // No render workers unless asked (WORKERS): a browser per spawned engine is not what most tests are about.
-    const child = spawn(BIN, ['serve'], { env: { ...process.env, PORT: '0', WORKERS: '0', ...env } });
+    const child = spawn(BIN, ['serve', ...args], { env: { ...process.env, PORT: '0', WORKERS: '0', ...env } });
     const lines: string[] = [];
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 30_000);
