@@ -4,8 +4,10 @@
 import type { ExecutionContext } from 'ava';
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { FROM, TO } from '../helpers/mail';
+import { startReceiver } from '../helpers/receiver';
 
-const { test, serial } = databaseSuite();
+// webhooks may call the test's receiver on loopback
+const { test, serial } = databaseSuite({ env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' } });
 
 type Api = SuiteContext['api'];
 
@@ -81,6 +83,12 @@ test('a campaign has the vendor fields and ours; pause and resume through update
   t.is(resumed.body.status, 'scheduled');
   t.is((await api('PATCH', `/v1/campaigns/${created.id}`, { json: { status: 'running' } })).status, 422);
   t.is((await campaign(t, api)).status, 'draft');
+  const cancelled = await campaign(t, api);
+  t.is(
+    (await api('PATCH', `/v1/campaigns/${cancelled.id}`, { json: { status: 'cancelled' } })).body.status,
+    'cancelled',
+  );
+  t.is((await api('POST', `/v1/campaigns/${cancelled.id}/send`)).status, 422, 'a cancelled campaign sends nothing');
   const list = await api('GET', '/v1/campaigns?limit=100');
   t.true(list.body.data.some((c: { id: string }) => c.id === created.id));
   t.is((await api('DELETE', `/v1/campaigns/${created.id}`)).body.deleted, true);
@@ -236,4 +244,34 @@ serial('a cron schedule starts runs by itself, each tick once; paused, it starts
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   t.is((await runs()).length, atPause);
   t.is((await api('GET', `/v1/campaigns/${cmp.id}`)).body.status, 'paused');
+});
+
+test('the events of a run reach a webhook: started, then completed, with the run', async (t, { api }) => {
+  const receiver = await startReceiver();
+  try {
+    const address = (await api('POST', '/v1/addresses', { json: TO })).body.id as string;
+    const cmp = await campaign(t, api, { audience: { address_ids: [address] } });
+    await postcardCreative(t, api, cmp.id);
+    const hook = await api('POST', '/v1/webhooks', {
+      json: { url: receiver.url, event_types: ['campaign.run_started', 'campaign.run_completed'] },
+    });
+    t.is(hook.status, 200, JSON.stringify(hook.body));
+    const run = (await api('POST', `/v1/campaigns/${cmp.id}/send`)).body.id as string;
+    // the account's other runs (tests running beside this one) reach the webhook too: only this run's count
+    type Delivered = { event_type: { id: string }; body: { id: string; status: string } };
+    let delivered: Delivered[] = [];
+    for (let count = 2; delivered.length < 2; count++)
+      delivered = (await receiver.waitFor(count, 30_000))
+        .map((r) => JSON.parse(r.body) as Delivered)
+        .filter((e) => e.body.id === run);
+    t.deepEqual(
+      delivered.map((e) => [e.event_type.id, e.body.id, e.body.status]),
+      [
+        ['campaign.run_started', run, 'running'],
+        ['campaign.run_completed', run, 'completed'],
+      ],
+    );
+  } finally {
+    await receiver.close();
+  }
 });
