@@ -2,9 +2,20 @@
 // and a render retried after a crash simply writes the same file again. A process killed mid-write
 // leaves its `.part` file behind: `sweep` removes those old enough that no live writer can hold them.
 import fs from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { assertSafeKey, contentTypeOf, type AssetStore, type StoredAsset } from './store';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertSafeKey,
+  contentTypeOf,
+  hashingCounter,
+  type AssetStore,
+  type PutResult,
+  type StoredAsset,
+  type StreamedAsset,
+} from './store';
 
 const PART = /\.[0-9a-f]{12}\.part$/;
 
@@ -35,6 +46,40 @@ export class DirectoryStore implements AssetStore {
     const temporary = `${file}.${randomBytes(6).toString('hex')}.part`;
     await fs.writeFile(temporary, bytes);
     await fs.rename(temporary, file);
+  }
+
+  async putStream(key: string, source: Readable, _contentType: string): Promise<PutResult> {
+    const file = this.fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.part`;
+    const counter = hashingCounter();
+    try {
+      await pipeline(source, counter.transform, createWriteStream(temporary));
+      await fs.rename(temporary, file);
+    } catch (error) {
+      await fs.rm(temporary, { force: true }); // a failed copy leaves nothing for the sweep to find
+      throw error;
+    }
+    return counter.result();
+  }
+
+  async getStream(key: string): Promise<StreamedAsset | undefined> {
+    const file = this.fileOf(key);
+    // opened before it is handed out, so a missing file is undefined here and not an error mid-answer
+    let handle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), contentType: contentTypeOf(key), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async get(key: string): Promise<StoredAsset | undefined> {

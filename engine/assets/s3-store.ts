@@ -1,7 +1,17 @@
 // Assets in an S3-compatible bucket (AWS, MinIO, R2, ...): `s3://bucket/prefix` in ASSET_STORE,
 // path-style requests to S3_ENDPOINT, keys from the usual AWS_* variables.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { authorization, hashPayload, type Credentials } from './sigv4';
-import { assertSafeKey, contentTypeOf, type AssetStore, type StoredAsset } from './store';
+import {
+  assertSafeKey,
+  contentTypeOf,
+  type AssetStore,
+  type PutResult,
+  type StoredAsset,
+  type StreamedAsset,
+} from './store';
 
 export interface S3Location {
   bucket: string;
@@ -73,6 +83,31 @@ export class S3Store implements AssetStore {
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     const response = await this.call('PUT', key, bytes, contentType);
     if (!response.ok) throw new Error(`S3 PUT ${key}: ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * Buffers the stream, then one signed PUT: SigV4 signs the payload's hash up front, and the chunked
+   * signing that would stream it is not written yet. Uploads are bounded by MAX_FILE_BYTES before
+   * they get here, so the buffer is too.
+   */
+  async putStream(key: string, source: Readable, contentType: string): Promise<PutResult> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    const bytes = Buffer.concat(chunks);
+    await this.put(key, bytes, contentType);
+    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  async getStream(key: string): Promise<StreamedAsset | undefined> {
+    const response = await this.call('GET', key);
+    if (response.status === 404) return undefined;
+    if (!response.ok || !response.body) throw new Error(`S3 GET ${key}: ${response.status}`);
+    const length = Number(response.headers.get('content-length'));
+    return {
+      stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      contentType: contentTypeOf(key),
+      size: Number.isFinite(length) && length >= 0 && response.headers.has('content-length') ? length : undefined,
+    };
   }
 
   async get(key: string): Promise<StoredAsset | undefined> {

@@ -23,11 +23,19 @@ export function addEngineRoutes(router: Router, services: Services): Router {
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? undefined : v);
       const forbidden = new ApiError('forbidden', 'This asset link is invalid or has expired.', 403);
       if (!services.signer.verify(path, one(query.expires), one(query.signature))) throw forbidden;
-      const asset = await services.assets.get(`${params.folder}/${params.file}`).catch(() => undefined);
+      const asset = await services.assets.getStream(`${params.folder}/${params.file}`).catch(() => undefined);
       if (!asset) throw new ApiError('not_found', 'This asset does not exist yet: the piece is not rendered.', 404);
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.type = asset.contentType;
-      ctx.body = asset.bytes;
+      if (asset.size !== undefined) ctx.length = asset.size;
+      if (ctx.method === 'HEAD') {
+        asset.stream.destroy(); // Koa would leave an unread stream (and its open file) to the collector
+        ctx.status = 200;
+        return;
+      }
+      // streamed, so a large PDF is never held whole to be served; Koa pipes it and destroys it if the
+      // client goes away
+      ctx.body = asset.stream;
     })
     .add('GET', '/health', async (ctx) => {
       ctx.body = await services.health();
