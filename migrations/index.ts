@@ -11,6 +11,7 @@ import * as jobs from './007_jobs';
 import * as engineSecrets from './008_engine_secrets';
 import * as webhooks from './009_webhooks';
 import * as campaigns from './010_campaigns';
+import * as blobAssets from './011_blob_assets';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: [string, Migration][] = [
   ['008_engine_secrets', engineSecrets],
   ['009_webhooks', webhooks],
   ['010_campaigns', campaigns],
+  ['011_blob_assets', blobAssets],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,15 +1,17 @@
-// Files kept in the database itself (`blobs`): uploaded or fetched artwork, written in the commit of
-// the piece that uses it (commit.ts), so every engine process sharing the database reads the same bytes.
-import { createHash } from 'node:crypto';
+// What is known of the files a piece uses (`blobs`): uploaded or fetched artwork, recorded in the
+// commit of the piece that uses it (commit.ts). The file itself is in the asset store under
+// `asset_key`, copied there as a stream before the commit; rows from before that keep their `bytes`.
 import type { Knex } from 'knex';
 import type { Scope } from './scope';
 
-/** A file to store; its size and digest are the store's to compute. */
+/** A file already in the asset store, to record; its size and digest were taken as it was copied. */
 export interface NewBlob {
   id: string;
   contentType: string;
   filename: string;
-  bytes: Buffer;
+  size: number;
+  sha256: string;
+  assetKey: string;
   dateCreated: string;
 }
 
@@ -20,18 +22,23 @@ export function blobRow(scope: Scope, blob: NewBlob): Record<string, unknown> {
     mode: scope.mode,
     content_type: blob.contentType,
     filename: blob.filename,
-    size: blob.bytes.length,
-    sha256: createHash('sha256').update(blob.bytes).digest('hex'),
-    bytes: blob.bytes,
+    size: blob.size,
+    sha256: blob.sha256,
+    asset_key: blob.assetKey,
     date_created: blob.dateCreated,
   };
 }
 
-/** The stored bytes of a blob of this scope, or undefined. */
-export async function readBlob(knex: Knex, scope: Scope, id: string): Promise<Buffer | undefined> {
+/** Where a blob's file is: in the asset store, or (rows from before the store kept them) its bytes. */
+export type StoredBlob = { assetKey: string } | { bytes: Buffer };
+
+/** The file of a blob of this scope, or undefined when there is no such row. */
+export async function readBlob(knex: Knex, scope: Scope, id: string): Promise<StoredBlob | undefined> {
   const row = (await knex('blobs')
-    .select('bytes')
+    .select('asset_key', 'bytes')
     .where({ id, account_id: scope.accountId, mode: scope.mode })
-    .first()) as { bytes: Buffer } | undefined;
-  return row?.bytes;
+    .first()) as { asset_key: string | null; bytes: Buffer | null } | undefined;
+  if (!row) return undefined;
+  if (row.asset_key) return { assetKey: row.asset_key };
+  return row.bytes ? { bytes: Buffer.from(row.bytes) } : undefined;
 }

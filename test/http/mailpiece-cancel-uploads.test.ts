@@ -1,6 +1,8 @@
 // Cancel (window and send_date), idempotent creates under concurrency, and uploaded artwork stored in
-// the database with the piece, on both databases over real HTTP.
+// the asset store and recorded in the database with the piece, on both databases over real HTTP.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import knex from 'knex';
 import { databaseSuite } from '../helpers/suite';
 import { startEngine, type TestEngine } from '../helpers/engine';
@@ -171,7 +173,8 @@ test('uploaded PDF and PNG artwork is stored in the database with the piece; any
     t.like(inputs.artwork.back, { kind: 'file', content_type: 'image/png' });
     const blob = await db('blobs').where({ id: inputs.artwork.front.blob_id }).first();
     t.is(blob.sha256, createHash('sha256').update(pdf).digest('hex'));
-    t.true(Buffer.from(blob.bytes).equals(pdf), 'the bytes read back are the bytes sent');
+    t.is(blob.bytes, null, 'the file is in the asset store, not the row');
+    t.true(readFileSync(join(engine.assets, blob.asset_key)).equals(pdf), 'the bytes read back are the bytes sent');
   } finally {
     await db.destroy();
   }

@@ -12,10 +12,10 @@ const ROOT = path.resolve(__dirname, '../..');
 const OWNERS = [/^engine\/store\//, /^engine\/jobs\/(sqlite|postgres|pg-adapter)\.ts$/];
 
 /**
- * Files being restructured by other work that still read a table themselves; each has its store read
- * ready (store/piece-inputs.ts readPieceInputs, store/blobs.ts readBlob). Remove an entry once it moves.
+ * Files being restructured by other work that still read a table themselves (none now: the renderer's
+ * reads moved to store/piece-inputs.ts and store/blobs.ts). Remove an entry once it moves.
  */
-const NOT_YET = new Set(['engine/mail/render/artwork-pdf.ts']);
+const NOT_YET = new Set<string>();
 
 // A Knex handle by the names the engine gives it (knex, trx, db, this.knex, services.db.knex, ...).
 const HANDLE = String.raw`\b(?:knex|trx|tx|db)`;
@@ -82,6 +82,7 @@ test('the scan sees SQL where there is some', (t) => {
 });
 
 test('the files still waiting to move exist and still need their exception', (t) => {
+  if (NOT_YET.size === 0) t.pass('nothing waits to move');
   for (const name of NOT_YET) {
     const source = readFileSync(path.join(ROOT, name), 'utf8');
     t.true(

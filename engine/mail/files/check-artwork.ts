@@ -5,6 +5,7 @@
 //
 // Cards (postcards, self mailers, snap packs) take their page with 1/8 in bleed each side, or at trim
 // size (the renderer scales that onto the bleed page); letters and checks take exact letter pages.
+import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../errors';
 import { BLEED_INCHES, geometryOf, letterPageLimit, type SideGeometry } from '../../render/products';
 import { inspectImage } from './inspect-image';
@@ -151,10 +152,11 @@ async function checkPdf(bytes: Buffer, field: string, target: Target): Promise<v
     );
 }
 
-async function checkImage(bytes: Buffer, field: string, target: Target): Promise<void> {
-  if (bytes.length > IMAGE_LIMIT_BYTES)
+async function checkImage(file: ArtworkFile, field: string, target: Target): Promise<void> {
+  const size = Buffer.isBuffer(file) ? file.length : file.size;
+  if (size > IMAGE_LIMIT_BYTES)
     throw refuse('file_size_exceeds_limit', `${field} is an image of more than 5 MB; images may be at most 5 MB`);
-  const image = await inspectImage(bytes);
+  const image = await inspectImage(Buffer.isBuffer(file) ? file : file.path);
   if (!image) throw refuse('invalid_file', `${field}: the image could not be read`);
   const { width, height } = target.side;
   const px = `the image is ${image.width}x${image.height} px`;
@@ -180,15 +182,21 @@ async function checkImage(bytes: Buffer, field: string, target: Target): Promise
     );
 }
 
-/** Throws the spec's ApiError when `bytes` (of the sniffed `type`) may not be `field`'s artwork. */
+/** A file to check: bytes in memory (a fetched file), or an upload on disk with its size. */
+export type ArtworkFile = Buffer | { path: string; size: number };
+
+/** Throws the spec's ApiError when `file` (of the sniffed `type`) may not be `field`'s artwork. */
 export async function checkArtwork(
-  bytes: Buffer,
+  file: ArtworkFile,
   type: ArtworkType,
   product: ArtworkProduct,
   field: string,
 ): Promise<void> {
   if (type === 'text/html') return;
   const target = targetOf(product, field);
-  if (type === 'application/pdf') return checkPdf(bytes, field, target);
-  return checkImage(bytes, field, target);
+  // pdf-lib parses a whole document from memory, so a PDF on disk is read for its check (and let go
+  // after it); an image is read by sharp from its path
+  if (type === 'application/pdf')
+    return checkPdf(Buffer.isBuffer(file) ? file : await readFile(file.path), field, target);
+  return checkImage(file, field, target);
 }

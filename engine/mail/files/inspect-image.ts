@@ -7,10 +7,11 @@ export interface ImageInspection {
   height: number;
 }
 
-/** undefined when the bytes are not a PNG or JPEG sharp can read. */
-export async function inspectImage(bytes: Buffer): Promise<ImageInspection | undefined> {
+/** undefined when the bytes (or the file at a path) are not a PNG or JPEG sharp can read. */
+export async function inspectImage(file: Buffer | string): Promise<ImageInspection | undefined> {
   try {
-    const meta = await sharp(bytes).metadata();
+    // sharp reads a path itself, and only the header it needs for the size
+    const meta = await sharp(file).metadata();
     if ((meta.format !== 'png' && meta.format !== 'jpeg') || !meta.width || !meta.height) return undefined;
     return { width: meta.width, height: meta.height };
   } catch {

@@ -1,8 +1,13 @@
 // A piece's artwork fields resolved to what the renderer will read: inline HTML, the template's
-// published version (recorded on the piece), or a file stored durably in `blobs` with the piece: an
-// upload, or a remote URL fetched now (behind the SSRF guard) so the renderer never fetches it. Files
-// are checked against the product's rules (page size, pages, fonts, DPI) before they are taken.
-import { readFile } from 'node:fs/promises';
+// published version (recorded on the piece), or a file kept in the asset store (`uploads/<piece>_<field>`)
+// and recorded in `blobs` with the piece: an upload, or a remote URL fetched now (behind the SSRF
+// guard) so the renderer never fetches it. Files are checked against the product's rules (page size,
+// pages, fonts, DPI) before they are taken; an upload is copied from its temporary file as a stream.
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { AssetStore } from '../../assets/store';
+import { uploadKey } from './piece-files';
 import { ApiError } from '../../errors';
 import type { ArtworkSide } from '../../catalog/types';
 import { templates, templateVersions } from '../../catalog/templates';
@@ -32,38 +37,65 @@ export interface ResolvedArtwork {
   blobs: NewBlob[];
 }
 
-/** What files are checked against, and how remote ones are fetched. */
+/** What files are checked against, how remote ones are fetched, and where they are kept. */
 export interface ArtworkContext {
   product: ArtworkProduct;
   remote: RemoteLimits;
+  assets: AssetStore;
+  /** the id the piece will have: its files are named by it */
+  pieceId: string;
+}
+
+/** A file to take: an upload on disk (read only as far as its checks need), or fetched bytes. */
+type IncomingFile = { path: string; filename: string } | { bytes: Buffer; filename: string };
+
+/** Enough of the start of a file for `sniff`. */
+async function headOf(file: IncomingFile): Promise<Buffer> {
+  if ('bytes' in file) return file.bytes;
+  const handle = await open(file.path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes the files `blobs` name from the asset store: their piece was not committed. */
+export async function discardStoredFiles(assets: AssetStore, blobs: readonly NewBlob[]): Promise<void> {
+  if (blobs.length) await assets.delete(blobs.map((blob) => blob.assetKey));
 }
 
 const TEMPLATE_ID = new RegExp(idPatternFor('tmpl'));
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** A file's bytes sniffed, checked and made a blob to store (the same for an upload and a fetched URL). */
+/**
+ * A file sniffed, checked, copied into the asset store (hashed on the way) and made a blob to record
+ * (the same for an upload and a fetched URL). An upload is never held whole for this: sniffing reads
+ * its first bytes, an image is checked by sharp from its path, and only a PDF's check (pdf-lib) and an
+ * HTML file's merge read it into memory, one copy at a time.
+ */
 async function storeFile(
   field: string,
-  file: { bytes: Buffer; filename: string },
+  file: IncomingFile,
   context: ArtworkContext,
   now: string,
 ): Promise<{ source: ArtworkSource; blob: NewBlob; html?: string }> {
-  const { bytes } = file;
-  const type = sniff(bytes);
+  const type = sniff(await headOf(file));
   if (!type) throw new ApiError('invalid_file', `${field} must be a PDF, PNG, JPEG or HTML file`, 422);
-  await checkArtwork(bytes, type, context.product, field);
+  const checked = 'bytes' in file ? file.bytes : { path: file.path, size: (await stat(file.path)).size };
+  await checkArtwork(checked, type, context.product, field);
+  const html =
+    type !== 'text/html' ? undefined : ('bytes' in file ? file.bytes : await readFile(file.path)).toString('utf8');
   const id = newId('blob', 24);
+  const assetKey = uploadKey(context.pieceId, field);
+  const body = 'bytes' in file ? Readable.from([file.bytes]) : createReadStream(file.path);
+  const { size, sha256 } = await context.assets.putStream(assetKey, body, type);
   // a part's or URL's name may carry control characters (%00): PostgreSQL refuses NUL in text
   const filename = file.filename.replace(/[\u0000-\u001f\u007f]/g, '_').slice(0, 255);
-  const blob: NewBlob = { id, contentType: type, filename, bytes, dateCreated: now };
-  const source: ArtworkSource = {
-    kind: 'file',
-    blob_id: id,
-    content_type: type,
-    filename,
-    size: bytes.length,
-  };
-  return { source, blob, html: type === 'text/html' ? bytes.toString('utf8') : undefined };
+  const blob: NewBlob = { id, contentType: type, filename, size, sha256, assetKey, dateCreated: now };
+  const source: ArtworkSource = { kind: 'file', blob_id: id, content_type: type, filename, size };
+  return { source, blob, html };
 }
 
 function remoteUrl(field: string, value: string): string {
@@ -88,6 +120,7 @@ async function publishedVersion(objects: ObjectStore, scope: Scope, field: strin
   return version;
 }
 
+/** The artwork of `sides`, its files already in the asset store: discard them if the piece is not committed. */
 export async function resolveArtwork(
   objects: ObjectStore,
   scope: Scope,
@@ -97,6 +130,25 @@ export async function resolveArtwork(
   context: ArtworkContext,
 ): Promise<ResolvedArtwork> {
   const resolved: ResolvedArtwork = { sources: {}, templateFields: {}, html: [], blobs: [] };
+  try {
+    await resolveSides(objects, scope, sides, body, now, context, resolved);
+  } catch (error) {
+    // a later side refused: the files of the sides before it belong to no piece
+    await discardStoredFiles(context.assets, resolved.blobs).catch(() => undefined); // the refusal is the answer
+    throw error;
+  }
+  return resolved;
+}
+
+async function resolveSides(
+  objects: ObjectStore,
+  scope: Scope,
+  sides: readonly ArtworkSide[],
+  body: Record<string, unknown>,
+  now: string,
+  context: ArtworkContext,
+  resolved: ResolvedArtwork,
+): Promise<void> {
   for (const side of sides) {
     const [templateField, versionField] = templateFieldsOf(side.field, side.named);
     resolved.templateFields[templateField] = null;
@@ -108,7 +160,7 @@ export async function resolveArtwork(
       const file =
         typeof value === 'string'
           ? await fetchRemoteArtwork(side.field, remoteUrl(side.field, value), context.remote)
-          : { bytes: await readFile(value.path), filename: value.filename };
+          : { path: value.path, filename: value.filename };
       const stored = await storeFile(side.field, file, context, now);
       resolved.sources[side.field] = stored.source;
       resolved.blobs.push(stored.blob);
@@ -135,5 +187,4 @@ export async function resolveArtwork(
       );
     }
   }
-  return resolved;
 }

@@ -20,7 +20,7 @@ import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { addressCreated, resolveParty, type Party } from './parties';
 import { liveAddressSlots } from '../address-book';
-import { resolveArtwork } from './artwork';
+import { discardStoredFiles, resolveArtwork } from './artwork';
 import { assertMergeVariables } from './merge';
 import { expectedDeliveryDate, sendDateOf } from './schedule';
 import { drawableBankAccount } from './checks';
@@ -111,6 +111,8 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   assertQrPlacement(resource, body);
   const useType = useTypeOf(body, settings);
   await assertBillingGroup(services, scope, body.billing_group_id);
+  // drawn now: the artwork's files are stored under it (a cancel finds them from the piece)
+  const id = newId(resource.idPrefix, traits.idLength);
   const artwork = await resolveArtwork(objects, scope, traits.artwork, body, now, {
     product: {
       kind: resource.name,
@@ -123,66 +125,73 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       timeoutMs: services.config.remoteFileTimeoutMs,
       allowedNetworks: services.config.allowedPrivateNetworks,
     },
+    assets: services.assets,
+    pieceId: id,
   });
-  assertMergeVariables(
-    [...artwork.html, ...mergedText(traits, body)],
-    body.merge_variables,
-    settings.merge_variable_strictness,
-  );
-  const bankAccount =
-    typeof body.bank_account === 'string' ? await drawableBankAccount(objects, scope, body.bank_account) : undefined;
+  // the artwork's files are in the asset store already: a piece refused from here on leaves none
+  try {
+    assertMergeVariables(
+      [...artwork.html, ...mergedText(traits, body)],
+      body.merge_variables,
+      settings.merge_variable_strictness,
+    );
+    const bankAccount =
+      typeof body.bank_account === 'string' ? await drawableBankAccount(objects, scope, body.bank_account) : undefined;
 
-  const sendDate = sendDateOf(body.send_date, now);
-  const mailType = String(body.mail_type ?? 'usps_first_class');
-  const id = newId(resource.idPrefix, traits.idLength);
-  const piece: ApiObject = {
-    id,
-    ...copiedFields(resource, body),
-    to: to.address,
-    from: from?.address ?? null,
-    // the key of the PDF the render will store: the piece answers its link from the start, as the
-    // vendor does, and the link answers 404 until the file is there
-    url: pdfKey(resource, id),
-    carrier: 'USPS',
-    tracking_events: [],
-    thumbnails: [],
-    merge_variables: body.merge_variables ?? null,
-    mail_type: mailType,
-    send_date: sendDate,
-    expected_delivery_date: expectedDeliveryDate(sendDate, mailType, isAbroad({ to: to.address })),
-    use_type: useType,
-    description: body.description ?? null,
-    metadata: body.metadata ?? {},
-    campaign_id: campaign?.id ?? null,
-    billing_group_id: body.billing_group_id ?? null,
-    status: 'processed',
-    failure_reason: null,
-    ...artwork.templateFields,
-    ...kindFields(resource, body, bankAccount),
-    date_created: now,
-    date_modified: now,
-    object: resource.object,
-  };
-  const inline = [to, from].filter((p): p is Party => p?.inline === true);
-  // One commit: the piece, its new addresses, its uploads, inputs and render job (no piece without its
-  // job, no job without its piece), its event and answer; a check's number and live inline addresses'
-  // places in the edition limit are taken in it, so numbers never repeat and no place is lost or overdrawn.
-  return objects.insert(scope, resource.name, piece, {
-    claim,
-    objects: inline.map((p) => ({ kind: 'addresses', object: p.address, events: [addressCreated] })),
-    events: resource.events.length ? [eventOf(resource, 'created')] : undefined,
-    blobs: artwork.blobs,
-    pieceInputs: [
-      { pieceId: piece.id, kind: resource.name, inputs: { artwork: artwork.sources, qr_code: body.qr_code ?? null } },
-    ],
-    jobs: [
-      services.jobs.enqueueWith(RENDER_PIECE, { piece: piece.id } satisfies RenderPieceData, RENDER_PIECE_OPTIONS),
-    ],
-    takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : undefined,
-    checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
-    // a run's recipient commits with its piece: the unique recipient row refuses a second piece
-    runRecipients: campaign && [{ ...campaign.recipient, pieceId: piece.id }],
-  });
+    const sendDate = sendDateOf(body.send_date, now);
+    const mailType = String(body.mail_type ?? 'usps_first_class');
+    const piece: ApiObject = {
+      id,
+      ...copiedFields(resource, body),
+      to: to.address,
+      from: from?.address ?? null,
+      // the key of the PDF the render will store: the piece answers its link from the start, as the
+      // vendor does, and the link answers 404 until the file is there
+      url: pdfKey(resource, id),
+      carrier: 'USPS',
+      tracking_events: [],
+      thumbnails: [],
+      merge_variables: body.merge_variables ?? null,
+      mail_type: mailType,
+      send_date: sendDate,
+      expected_delivery_date: expectedDeliveryDate(sendDate, mailType, isAbroad({ to: to.address })),
+      use_type: useType,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      campaign_id: campaign?.id ?? null,
+      billing_group_id: body.billing_group_id ?? null,
+      status: 'processed',
+      failure_reason: null,
+      ...artwork.templateFields,
+      ...kindFields(resource, body, bankAccount),
+      date_created: now,
+      date_modified: now,
+      object: resource.object,
+    };
+    const inline = [to, from].filter((p): p is Party => p?.inline === true);
+    // One commit: the piece, its new addresses, its uploads, inputs and render job (no piece without its
+    // job, no job without its piece), its event and answer; a check's number and live inline addresses'
+    // places in the edition limit are taken in it, so numbers never repeat and no place is lost or overdrawn.
+    return await objects.insert(scope, resource.name, piece, {
+      claim,
+      objects: inline.map((p) => ({ kind: 'addresses', object: p.address, events: [addressCreated] })),
+      events: resource.events.length ? [eventOf(resource, 'created')] : undefined,
+      blobs: artwork.blobs,
+      pieceInputs: [
+        { pieceId: piece.id, kind: resource.name, inputs: { artwork: artwork.sources, qr_code: body.qr_code ?? null } },
+      ],
+      jobs: [
+        services.jobs.enqueueWith(RENDER_PIECE, { piece: piece.id } satisfies RenderPieceData, RENDER_PIECE_OPTIONS),
+      ],
+      takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : undefined,
+      checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
+      // a run's recipient commits with its piece: the unique recipient row refuses a second piece
+      runRecipients: campaign && [{ ...campaign.recipient, pieceId: piece.id }],
+    });
+  } catch (error) {
+    await discardStoredFiles(services.assets, artwork.blobs).catch(() => undefined); // the refusal is the answer
+    throw error;
+  }
 }
 
 /** Fields of one kind that are not copied from the body as given. */

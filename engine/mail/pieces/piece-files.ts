@@ -1,6 +1,6 @@
-// A piece's rendered files (its PDF, its thumbnails) live as long as the piece: a cancel removes them,
-// and a render that finds its piece cancelled when it settles removes what it stored, since the signed
-// links handed out before the cancel would serve them for 30 days.
+// A piece's files (its uploaded or fetched artwork, its PDF, its thumbnails) live as long as the piece:
+// a cancel removes them, and a render that finds its piece cancelled when it settles removes what it
+// stored, since the signed links handed out before the cancel would serve them for 30 days.
 import type { Resource } from '../../catalog/types';
 import type { AssetStore } from '../../assets/store';
 import { pdfKey } from '../../assets/links';
@@ -8,10 +8,17 @@ import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 
 const isKey = (value: unknown): value is string => typeof value === 'string' && !value.includes('://');
 
-/** Every file key the piece names: its PDF's (known from its id) and its thumbnails'. */
+/**
+ * Where an artwork file of a piece is kept: named by the piece and field, so a cancel finds it from the
+ * piece alone (the piece's id is drawn before its files are stored).
+ */
+export const uploadKey = (pieceId: string, field: string) => `uploads/${pieceId}_${field}`;
+
+/** Every file key the piece names: its artwork files' and PDF's (known from its id) and its thumbnails'. */
 export function pieceFileKeys(resource: Resource, piece: ApiObject): string[] {
   const thumbnails: unknown[] = Array.isArray(piece.thumbnails) ? piece.thumbnails : [];
   const keys = [
+    ...(resource.mailpiece?.artwork ?? []).map((side) => uploadKey(piece.id, side.field)),
     pdfKey(resource, piece.id),
     piece.url,
     ...thumbnails.flatMap((sizes) => (typeof sizes === 'object' && sizes !== null ? Object.values(sizes) : [])),

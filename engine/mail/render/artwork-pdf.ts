@@ -6,6 +6,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { templateVersions } from '../../catalog/templates';
 import type { Scope } from '../../store/objects';
+import { readBlob } from '../../store/blobs';
 import type { ArtworkSource } from '../pieces/artwork';
 import { POINTS_PER_INCH } from '../../render/products';
 import { inlineAssets } from '../../render/inline-assets';
@@ -61,14 +62,16 @@ async function drawHtml(context: RenderContext, html: string, request: SideReque
   }
 }
 
+/** An uploaded or fetched file: from the asset store, or (pieces from before it kept them) its row. */
 async function blobOf(context: RenderContext, scope: Scope, id: string): Promise<Buffer> {
-  const row = (await context
-    .knex('blobs')
-    .select('bytes')
-    .where({ id, account_id: scope.accountId, mode: scope.mode })
-    .first()) as { bytes: Buffer } | undefined;
-  if (!row) throw new RenderFailure('missing_file', `the uploaded file ${id} is gone`, 'Create the piece again.');
-  return Buffer.from(row.bytes);
+  const gone = () => new RenderFailure('missing_file', `the uploaded file ${id} is gone`, 'Create the piece again.');
+  const blob = await readBlob(context.knex, scope, id);
+  if (!blob) throw gone();
+  if ('bytes' in blob) return blob.bytes;
+  // pdf-lib and the merge take the whole file, so it is read whole here, once
+  const asset = await context.assets.get(blob.assetKey);
+  if (!asset) throw gone();
+  return asset.bytes;
 }
 
 async function templateHtml(context: RenderContext, scope: Scope, versionId: string): Promise<string> {
