@@ -94,6 +94,18 @@ test('a cancelled piece keeps no uploaded file', async (t, { engine, api }) => {
   );
 });
 
+test('a piece whose render fails keeps no uploaded file', async (t, { engine, api }) => {
+  // the back names an image on loopback, which the network guard refuses: the render fails at once
+  const created = await uploadPostcard(engine, { front: minimalPdf('Fails') }, engine.keys.test, {
+    back: '<img src="http://127.0.0.1:1/x.png">',
+  });
+  t.is(created.status, 200, JSON.stringify(created.body));
+  const front = path.join(engine.assets, 'uploads', `${created.body.id}_front`);
+  const piece = await settled(api, '/v1/postcards', String(created.body.id), 60_000, true);
+  t.is(piece.status, 'failed');
+  t.false(fs.existsSync(front), 'removed once the piece failed');
+});
+
 // serial: it counts the folder's files, which the other tests add to
 serial('a create refused after its files were stored leaves none of them', async (t, { engine }) => {
   const before = uploadsOf(engine).length;

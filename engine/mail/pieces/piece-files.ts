@@ -14,11 +14,15 @@ const isKey = (value: unknown): value is string => typeof value === 'string' && 
  */
 export const uploadKey = (pieceId: string, field: string) => `uploads/${pieceId}_${field}`;
 
+/** The keys a piece's uploaded or fetched artwork files may have (none is there for an HTML side). */
+export const artworkFileKeys = (resource: Resource, pieceId: string): string[] =>
+  (resource.mailpiece?.artwork ?? []).map((side) => uploadKey(pieceId, side.field));
+
 /** Every file key the piece names: its artwork files' and PDF's (known from its id) and its thumbnails'. */
 export function pieceFileKeys(resource: Resource, piece: ApiObject): string[] {
   const thumbnails: unknown[] = Array.isArray(piece.thumbnails) ? piece.thumbnails : [];
   const keys = [
-    ...(resource.mailpiece?.artwork ?? []).map((side) => uploadKey(piece.id, side.field)),
+    ...artworkFileKeys(resource, piece.id),
     pdfKey(resource, piece.id),
     piece.url,
     ...thumbnails.flatMap((sizes) => (typeof sizes === 'object' && sizes !== null ? Object.values(sizes) : [])),

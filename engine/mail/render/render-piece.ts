@@ -17,7 +17,7 @@ import type { ArtworkSource } from '../pieces/artwork';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { mergeArtwork, sidePdf } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
-import { discardIfCancelled } from '../pieces/piece-files';
+import { artworkFileKeys, discardIfCancelled } from '../pieces/piece-files';
 import { produceJob } from '../production/produce';
 import type { RenderContext } from './context';
 import { readPieceInputs } from '../../store/piece-inputs';
@@ -82,7 +82,13 @@ export async function renderPiece(
             `rendering failed after every retry: ${String((error as Error)?.message ?? error)}`,
             'Create the piece again; if it keeps failing, check the engine log.',
           );
-    return (await markFailed(tools.objects, scope, resource, pieceId, failure.toReason())) ? 'failed' : 'skipped';
+    if (!(await markFailed(tools.objects, scope, resource, pieceId, failure.toReason()))) return 'skipped';
+    // a failed piece is final and nothing reads its artwork again; the failure stands if a file cannot
+    // be removed now (a retried job would find the piece settled and never come back for it)
+    await tools.assets.delete(artworkFileKeys(resource, pieceId)).catch((removal: unknown) => {
+      process.stderr.write(`render ${pieceId}: its artwork files were not all removed: ${String(removal)}\n`);
+    });
+    return 'failed';
   }
 }
 
