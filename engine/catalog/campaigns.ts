@@ -7,6 +7,7 @@ import { defineResource } from './resource';
 import { operation } from './operation';
 import { dateTime, id, metadata, nullable } from './fields';
 import { idPatternFor } from './paths';
+import { creatives } from './creatives';
 
 const name = () =>
   Type.String({ minLength: 1, maxLength: 255, description: 'Name of the campaign.', examples: ['Winter mailer'] });
@@ -253,6 +254,11 @@ export const campaigns = defineResource({
     billing_group_id: nullable(Type.String()),
     schedule: schedule(),
     audience: audience(),
+    is_draft: Type.Boolean({ description: 'Whether the campaign is still a draft (status draft).' }),
+    creatives: Type.Array(creatives.schema, { description: 'The creatives of the campaign, oldest first.' }),
+    uploads: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+      description: 'Always empty: audiences come from the address book, not uploaded files.',
+    }),
     status: Type.Union(
       CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
       { default: 'draft', description: 'draft, scheduled, running, paused, completed or cancelled.' },
@@ -274,6 +280,9 @@ export const campaigns = defineResource({
     billing_group_id: null,
     schedule: { cron: '0 9 * * 1', time_zone: 'America/New_York' },
     audience: { metadata: { segment: 'new' }, created_since_last_run: true },
+    is_draft: false,
+    creatives: [creatives.sample],
+    uploads: [],
     status: 'scheduled',
     date_created: '2026-11-20T18:39:45.123Z',
     date_modified: '2026-11-20T18:39:45.123Z',

@@ -109,6 +109,16 @@ export const creatives = defineResource({
     inside: nullable(Type.String()),
     outside: nullable(Type.String()),
     details: details(),
+    // the vendor's preview and campaign lists: this engine makes no previews, and a creative has one campaign_id
+    template_preview_urls: Type.Record(Type.String(), Type.String(), {
+      description: 'Always empty: no previews are made.',
+    }),
+    template_previews: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+      description: 'Always empty: no previews are made.',
+    }),
+    campaigns: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+      description: 'Always empty: the campaign is campaign_id.',
+    }),
   },
   operations: Object.values(creativeOperations),
   events: [],
@@ -125,6 +135,10 @@ export const creatives = defineResource({
     inside: null,
     outside: null,
     details: { size: '6x9' },
+    template_preview_urls: {},
+    template_previews: [],
+    campaigns: [],
+    deleted: false,
     date_created: '2026-11-20T18:39:45.123Z',
     date_modified: '2026-11-20T18:39:45.123Z',
     object: 'creative',

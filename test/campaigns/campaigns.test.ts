@@ -5,6 +5,7 @@ import type { ExecutionContext } from 'ava';
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { FROM, TO } from '../helpers/mail';
 import { startReceiver } from '../helpers/receiver';
+import { vendorResponseErrors } from '../helpers/vendorSchema';
 
 // webhooks may call the test's receiver on loopback
 const { test, serial } = databaseSuite({ env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' } });
@@ -100,6 +101,21 @@ test('a creative is checked as a create of its kind; an inline sender is saved o
   const { id } = await campaign(t, api);
   const creative = await postcardCreative(t, api, id, { details: { size: '6x9' } });
   t.regex(creative.from, /^adr_/);
+  const shown = await api('GET', `/v1/campaigns/${id}`);
+  t.like(shown.body, { is_draft: true, uploads: [] });
+  t.deepEqual(
+    shown.body.creatives.map((c: { id: string }) => c.id),
+    [creative.id],
+  );
+  t.deepEqual(
+    vendorResponseErrors('GET', `/v1/campaigns/${id}`, 200, shown.body),
+    [],
+    'the vendor schema of a campaign',
+  );
+  t.is(
+    (await api('GET', '/v1/campaigns?limit=100')).body.data.find((c: { id: string }) => c.id === id).creatives.length,
+    1,
+  );
   t.like(creative, { object: 'creative', resource_type: 'postcard', campaign_id: id, details: { size: '6x9' } });
   const refused = async (json: Record<string, unknown>) => {
     const reply = await api('POST', '/v1/creatives', { json: { campaign_id: id, ...json } });
@@ -120,6 +136,8 @@ test('a creative is checked as a create of its kind; an inline sender is saved o
   t.is(missing.status, 404);
   const listed = await api('GET', `/v1/creatives?campaign_id=${id}`);
   t.is(listed.body.data.length, 2);
+  t.is((await api('DELETE', `/v1/campaigns/${id}`)).status, 200);
+  t.is((await api('GET', `/v1/creatives/${creative.id}`)).status, 404, 'creatives go with their campaign');
 });
 
 serial(

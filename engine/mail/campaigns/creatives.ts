@@ -83,6 +83,11 @@ export async function createCreative(
     metadata: body.metadata ?? {},
     ...Object.fromEntries(CREATIVE_ARTWORK.map((side) => [side, body[side] ?? null])),
     details: body.details ?? {},
+    template_preview_urls: {},
+    template_previews: [],
+    campaigns: [],
+    // the vendor shows `deleted` on every creative
+    deleted: false,
     date_created: now,
     date_modified: now,
     object: creatives.object,
@@ -91,7 +96,9 @@ export async function createCreative(
   // the kind's own checks, on the piece a run would make (a sender given inline stands as given)
   check(kind, { ...pieceBody(creative, campaign, SOME_RECIPIENT, now), ...(body.from ? { from: body.from } : {}) });
   const inline = from?.inline ? [from.address] : [];
+  // a creative lives under its campaign: read with it (campaigns.ts) and deleted with it
   return services.objects.insert(scope, creatives.name, creative, {
+    parent: campaign.id,
     claim,
     objects: inline.map((address) => ({ kind: 'addresses', object: address, events: [addressCreated] })),
     takes: scope.mode === 'live' && inline.length ? liveAddressSlots(scope, settings, inline.length) : undefined,

@@ -171,6 +171,6 @@ async function setCampaignStatus(services: Services, scope: Scope, id: string, s
     change: (current) =>
       current.status === 'paused' || current.status === 'cancelled' || current.status === status
         ? current
-        : { ...current, status },
+        : { ...current, status, is_draft: false },
   });
 }
