@@ -51,6 +51,11 @@ const unrecognizedEndpoint: Koa.Middleware = (ctx) => {
 export function createApp(services: Services): Koa {
   const { config } = services;
   const app = new Koa();
+  // Koa reports here what fails after an answer began, such as a streamed file (`/assets`). A client
+  // that goes away mid-download ends that stream early: its choice, not the engine's error to log.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error?.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
+  });
   const steps = apiSteps(services);
   const stackFor = (route: Route): RouterMiddleware[] =>
     route.kind === 'api'
