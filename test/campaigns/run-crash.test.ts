@@ -60,8 +60,11 @@ for (const db of DATABASES) {
           .total_count as number;
       let before = 0;
       while (before === 0) before = await made(api);
+      const running = (await api('GET', `/v1/campaigns/${cmp}/runs/${run}`)).body as Record<string, unknown>;
       await kill(served);
       t.true(before < RECIPIENTS, `killed after ${before} pieces`);
+      // the run shows its audience from its start
+      t.like(running, { status: 'running', recipients: RECIPIENTS });
 
       served = await serve(env);
       const again = client(served.url, served.keys['test secret'] ?? key);

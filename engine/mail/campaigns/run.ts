@@ -94,6 +94,7 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   if (creatives.length === 0) return settleRun(services, scope, data, { failure: 'the campaign has no creatives' });
   await setCampaignStatus(services, scope, campaign.id, 'running');
   const recipients = await audienceOf(services, scope, campaign, run);
+  await showProgress(services, scope, data, recipients.length);
   const knex = services.db.knex;
   const recorded = await recordedRecipients(knex, run.id);
   const until = Date.now() + RUN_BUDGET_MS;
@@ -104,6 +105,7 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
       if (signal.aborted) throw new Error('the run was interrupted; it resumes from its recorded recipients');
       // a long run goes on in a job of its own, so no lease has to cover a whole run
       if (Date.now() > until) {
+        await showProgress(services, scope, data, recipients.length);
         await services.jobs.send(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS);
         return;
       }
@@ -160,6 +162,26 @@ async function settleRun(
   const campaign = await services.objects.get(scope, campaigns.name, data.campaign);
   if (campaign?.status === 'running')
     await setCampaignStatus(services, scope, campaign.id, campaign.schedule ? 'scheduled' : 'completed');
+}
+
+/** What a running run has done so far, shown on it: at its start and each time it hands on. */
+async function showProgress(services: Services, scope: Scope, data: CampaignRunData, recipients: number) {
+  const tally = await tallyRun(services.db.knex, data.run);
+  await services.objects
+    .transition(scope, campaignRuns.name, data.run, {
+      parent: data.campaign,
+      refuse: (current) => (current.status === 'running' ? undefined : new SettledAlready()),
+      change: (current) => ({
+        ...current,
+        recipients,
+        pieces_created: tally.pieces,
+        skipped: tally.skipped,
+        skipped_count: tally.skippedCount,
+      }),
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof SettledAlready)) throw error;
+    });
 }
 
 /** A run settled by another attempt stays as that attempt left it. */
