@@ -40,6 +40,11 @@ export const eventProperties: INodeProperties[] = [
         value: 'bank_accounts',
         description: 'Bank accounts that checks draw on; an account must be verified before a check can use it.',
       },
+      {
+        name: 'Campaigns',
+        value: 'campaigns',
+        description: 'Mail sent from creatives to an audience, on demand or on a cron schedule; each send is a run.',
+      },
     ],
     default: 'addresses',
     description: 'Whose events start the workflow',
@@ -320,5 +325,28 @@ export const eventProperties: INodeProperties[] = [
     ],
     default: [],
     description: 'The bank account events that start the workflow',
+  },
+  {
+    displayName: 'Events',
+    name: 'events',
+    type: 'multiOptions',
+    required: true,
+    displayOptions: { show: { resource: ['campaigns'] } },
+    options: [
+      { name: 'Created', value: 'campaign.created', description: 'campaign.created, in test and live mode' },
+      {
+        name: 'Run Started',
+        value: 'campaign.run_started',
+        description: 'campaign.run_started, in test and live mode',
+      },
+      {
+        name: 'Run Completed',
+        value: 'campaign.run_completed',
+        description: 'campaign.run_completed, in test and live mode',
+      },
+      { name: 'Run Failed', value: 'campaign.run_failed', description: 'campaign.run_failed, in test and live mode' },
+    ],
+    default: [],
+    description: 'The campaign events that start the workflow',
   },
 ];
