@@ -1,5 +1,6 @@
 // Event rows for the outbox: written in the same transaction as the change they describe, in the
 // vendor's event object shape; the webhooks work drains them.
+import { enabledForTest } from '../catalog/event-types';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { Scope } from './scope';
@@ -27,7 +28,12 @@ export function eventRow(
   dateCreated: string = nowIso(),
 ): EventRow {
   const id = newId('evt');
-  const eventTypeObject = { id: eventType, enabled_for_test: true, resource, object: 'event_type' };
+  const eventTypeObject = {
+    id: eventType,
+    enabled_for_test: enabledForTest(eventType),
+    resource,
+    object: 'event_type',
+  };
   const body =
     `{"id":${JSON.stringify(id)},"body":${objectJson ?? JSON.stringify(object)},"reference_id":${JSON.stringify(object.id)},` +
     `"event_type":${JSON.stringify(eventTypeObject)},"date_created":"${dateCreated}","object":"event"}`;

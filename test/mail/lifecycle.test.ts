@@ -99,7 +99,14 @@ async function hook(call: Call, url: string, eventTypes: string[]): Promise<void
 }
 
 const eventsOf = (received: Received[]) =>
-  received.map((r) => JSON.parse(r.body) as { event_type: { id: string }; reference_id: string; body: Piece });
+  received.map(
+    (r) =>
+      JSON.parse(r.body) as {
+        event_type: { id: string; enabled_for_test: boolean };
+        reference_id: string;
+        body: Piece;
+      },
+  );
 
 type Body = (t: ExecutionContext, setup: Setup) => Promise<void>;
 const cases: [string, Body][] = [];
@@ -246,6 +253,10 @@ scenario(
           `postcard.in_transit ${card.id}`,
           `postcard.mailed ${card.id}`,
         ].sort(),
+      );
+      t.true(
+        delivered.every((e) => !e.event_type.enabled_for_test),
+        'tracking event types happen in live mode only',
       );
       const listed = await live<{ data: { reference_id: string }[] }>(
         'GET',
