@@ -10,13 +10,20 @@ export const prefixOfParameter = (name: string): string | undefined => /^([a-z]+
 /** The id pattern every resource's ids follow, from its prefix. */
 export const idPatternFor = (prefix: string): string => `^${prefix}_[a-zA-Z0-9]+$`;
 
+const namesOf = new Map<string, string[]>();
+
 /** The parameters `template` names, read from what a router matched; each must be there. */
 export function pathParams(template: string, matched: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(
-    pathParameterNames(template).map((name) => {
-      const value = matched[name];
-      if (value === undefined) throw new Error(`the route of ${template} matched no {${name}}`);
-      return [name, value];
-    }),
-  );
+  let names = namesOf.get(template);
+  if (!names) {
+    names = pathParameterNames(template);
+    namesOf.set(template, names);
+  }
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    const value = matched[name];
+    if (value === undefined) throw new Error(`the route of ${template} matched no {${name}}`);
+    params[name] = value;
+  }
+  return params;
 }
