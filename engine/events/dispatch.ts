@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { DELIVER_WEBHOOK, type DeliverWebhookData } from '../jobs/names';
 import { dispatchEvents, webhooksDue } from '../store/webhook-deliveries';
 import { deliverWebhook, type DeliveryLimits } from './delivery';
+import { pollLoop } from '../util/poll-loop';
 
 /** Events fanned out per pass; a full pass is followed at once by the next. */
 const BATCH = 500;
@@ -41,9 +42,6 @@ export async function startEventDelivery(
     (job) => deliverWebhook(knex, job.data.webhook, limits, budgetOf(config.webhookTimeoutMs), job.signal),
   );
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   const pass = async (): Promise<boolean> => {
     const fanned = await dispatchEvents(knex, BATCH);
     const due = new Set([...fanned, ...(await webhooksDue(knex))]);
@@ -54,23 +52,9 @@ export async function startEventDelivery(
       });
     return fanned.length > 0 && due.size > 0;
   };
-  const tick = () => {
-    running = pass()
-      .then((busy) => schedule(busy ? 0 : pollMs))
-      .catch((error: unknown) => {
-        process.stderr.write(`${JSON.stringify({ level: 'error', where: 'event dispatch', error: String(error) })}\n`);
-        schedule(pollMs * 10);
-      });
-  };
-  const schedule = (ms: number) => {
-    if (!stopped) timer = setTimeout(tick, ms);
-  };
-  schedule(0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return pollLoop(pass, {
+    pollMs,
+    onError: (error) =>
+      process.stderr.write(`${JSON.stringify({ level: 'error', where: 'event dispatch', error: String(error) })}\n`),
+  });
 }

@@ -12,6 +12,7 @@ import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { scheduledCampaigns } from '../../store/campaign-schedules';
 import { startRun } from './run';
+import { pollLoop } from '../../util/poll-loop';
 
 export interface Schedule {
   cron: string;
@@ -76,9 +77,6 @@ export interface Scheduler {
 export function startScheduler(services: Services, options: { pollMs?: number } = {}): Scheduler {
   const pollMs = options.pollMs ?? 2_000;
   const matchers = new Map<string, Matcher>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
 
   const fire = async (scope: Scope, campaign: ApiObject, tick: Date) => {
     const id = tickRunId(campaign.id, tick);
@@ -110,24 +108,13 @@ export function startScheduler(services: Services, options: { pollMs?: number } 
     }
     for (const id of matchers.keys()) if (!seen.has(id)) matchers.delete(id);
   };
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(tick, pollMs);
-  };
-  const tick = () => {
-    running = pass()
-      .catch((error: unknown) => {
-        process.stderr.write(
-          `${JSON.stringify({ level: 'error', where: 'campaign scheduler', error: String(error) })}\n`,
-        );
-      })
-      .then(schedule);
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  // a failed pass is tried again at the usual pace: its ticks are still due
+  return pollLoop(pass, {
+    pollMs,
+    failedMs: pollMs,
+    onError: (error) =>
+      process.stderr.write(
+        `${JSON.stringify({ level: 'error', where: 'campaign scheduler', error: String(error) })}\n`,
+      ),
+  });
 }

@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { producePiece } from './produce';
 import type { PrintProvider } from './provider';
 import { recordScan, ScanRefused } from './tracking';
+import { pollLoop } from '../../util/poll-loop';
 
 /** Records taken per pass; a full pass is followed at once by the next. */
 const BATCH = 100;
@@ -61,26 +62,5 @@ export async function startProduction(
     return taken.length === BATCH;
   };
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = (ms: number) => {
-    if (!stopped) timer = setTimeout(tick, ms);
-  };
-  const tick = () => {
-    running = pass()
-      .then((busy) => schedule(busy ? 0 : pollMs))
-      .catch((error: unknown) => {
-        log('error', { error: String(error) });
-        schedule(pollMs * 10);
-      });
-  };
-  schedule(0);
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return pollLoop(pass, { pollMs, onError: (error) => log('error', { error: String(error) }) });
 }
