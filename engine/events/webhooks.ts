@@ -39,7 +39,12 @@ function assertEventTypes(types: readonly string[] | undefined): void {
 
 function assertReachable(url: string | undefined, allowed: ReadonlySet<string>): void {
   if (!url) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    throw new ApiError('invalid', 'url must be an http(s) URL', 422);
+  }
   const range = isIP(host) ? refusedRange(host, parseNetworks(allowed)) : undefined;
   if (range)
     throw new ApiError(

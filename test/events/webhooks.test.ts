@@ -65,6 +65,7 @@ test('the secret is shown once; unknown event types, private addresses and publi
   t.regex(await refused({ url: 'https://example.com', event_types: ['postcard.eaten'] }), /postcard\.eaten/);
   t.regex(await refused({ url: 'http://10.1.2.3/hook', event_types: ['*'] }), /ALLOWED_PRIVATE_NETWORKS/);
   t.regex(await refused({ url: 'ftp://example.com', event_types: ['*'] }), /url/);
+  t.regex(await refused({ url: 'http://[::1', event_types: ['*'] }), /url must be an http\(s\) URL/);
   t.regex(await refused({ url: 'https://example.com', event_types: ['*', 'address.created'] }), /\*/);
   t.regex(await refused({ url: 'https://example.com', event_types: ['*'] }, keys.testPub), /secret API key/);
   const gone = await api('DELETE', `/v1/webhooks/${String(created.body.id)}`);
