@@ -257,7 +257,9 @@ export const campaigns = defineResource({
     is_draft: Type.Boolean({ description: 'Whether the campaign is still a draft (status draft).' }),
     creatives: Type.Array(creatives.schema, { description: 'The creatives of the campaign, oldest first.' }),
     uploads: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
-      description: 'Always empty: audiences come from the address book, not uploaded files.',
+      maxItems: 1,
+      description:
+        "The campaign's upload (POST /v1/uploads), if it has one: its rows are then the audience of every run, in place of `audience`.",
     }),
     status: Type.Union(
       CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),

@@ -9,6 +9,7 @@ import { events } from './events';
 import { webhooks } from './webhooks';
 import { campaignRuns, campaigns } from './campaigns';
 import { creatives } from './creatives';
+import { uploadExports, uploads } from './audience-uploads';
 import type { Operation, Resource } from './types';
 
 export const catalog: readonly Resource[] = [
@@ -25,6 +26,8 @@ export const catalog: readonly Resource[] = [
   campaigns,
   creatives,
   campaignRuns,
+  uploads,
+  uploadExports,
   ...verificationResources,
   events,
   webhooks,

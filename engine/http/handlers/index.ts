@@ -10,6 +10,7 @@ import { templateHandlers, templateVersionHandlers } from './templates';
 import { verificationHandlers } from './verifications';
 import { eventHandlers, webhookHandlers } from './events';
 import { campaignHandlers, creativeHandlers } from './campaigns';
+import { exportHandlers, uploadHandlers } from './uploads';
 
 const own = new Map<Operation, Served>(
   [
@@ -23,6 +24,8 @@ const own = new Map<Operation, Served>(
     ...webhookHandlers,
     ...campaignHandlers,
     ...creativeHandlers,
+    ...uploadHandlers,
+    ...exportHandlers,
   ].map((served) => [served.operation, served]),
 );
 

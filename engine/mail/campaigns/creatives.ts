@@ -34,18 +34,33 @@ export function kindOf(resourceType: unknown): Resource {
   return resource;
 }
 
-/** A recipient's piece body: the creative's sender, artwork and details, the campaign's use type and billing. */
+/** What a row of an uploaded audience adds to its piece: merge variables and metadata from its columns. */
+export interface RowExtras {
+  merge_variables: Record<string, string>;
+  metadata: Record<string, string>;
+}
+
+/**
+ * A recipient's piece body: the creative's sender, artwork and details, the campaign's use type and
+ * billing; `to` is an address id, or an inline address from a row, whose merge variables and metadata
+ * join (and win over) the creative's.
+ */
 export function pieceBody(
   creative: ApiObject,
   campaign: ApiObject,
-  to: string,
+  to: string | Record<string, string>,
   now = nowIso(),
+  row?: RowExtras,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...(creative.details as Record<string, unknown>), to };
+  const details = creative.details as Record<string, unknown>;
+  const body: Record<string, unknown> = { ...details, to };
   if (creative.from !== null && creative.from !== undefined) body.from = creative.from;
   for (const side of CREATIVE_ARTWORK) if (typeof creative[side] === 'string') body[side] = creative[side];
   if (creative.description !== null) body.description = creative.description;
-  if (Object.keys(creative.metadata as object).length) body.metadata = creative.metadata;
+  const metadata = { ...(creative.metadata as Record<string, string>), ...row?.metadata };
+  if (Object.keys(metadata).length) body.metadata = metadata;
+  if (row && Object.keys(row.merge_variables).length)
+    body.merge_variables = { ...(details.merge_variables as Record<string, unknown>), ...row.merge_variables };
   if (campaign.use_type !== null) body.use_type = campaign.use_type;
   if (campaign.billing_group_id !== null) body.billing_group_id = campaign.billing_group_id;
   // a send date still ahead holds the pieces until then; one passed sends them now

@@ -10,14 +10,15 @@ import { campaignRuns, campaigns } from '../../catalog/campaigns';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
-import { isRecorded, recordSkipped, recordedRecipients, tallyRun } from '../../store/run-recipients';
+import { recordedRecipients, tallyRun } from '../../store/run-recipients';
 import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../jobs/names';
 import type { Job } from '../../jobs/types';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
-import { createPiece } from '../pieces/create';
 import { audienceOf } from './audience';
 import { creativesOf, kindOf, pieceBody } from './creatives';
+import { RunPass } from './pass';
+import { rowsOf, uploadOf } from './upload-audience';
 
 export interface RunStart {
   trigger: 'manual' | 'schedule';
@@ -92,43 +93,45 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   if (!account) return settleRun(services, scope, data, { failure: 'the account no longer exists' });
   const creatives = await creativesOf(services, scope, campaign.id);
   if (creatives.length === 0) return settleRun(services, scope, data, { failure: 'the campaign has no creatives' });
+  const upload = await uploadOf(services, scope, campaign.id);
+  if (upload && upload.state !== 'Scheduled')
+    return settleRun(services, scope, data, {
+      failure: `the campaign's upload ${upload.id} is not ready: it needs its file and an address mapping`,
+    });
   await setCampaignStatus(services, scope, campaign.id, 'running');
-  const recipients = await audienceOf(services, scope, campaign, run);
-  await showProgress(services, scope, data, recipients.length);
-  const knex = services.db.knex;
-  const recorded = await recordedRecipients(knex, run.id);
-  const until = Date.now() + RUN_BUDGET_MS;
-  for (const addressId of recipients) {
-    for (const creative of creatives) {
-      if (recorded.has(`${addressId}:${creative.id}`)) continue;
-      // the lease ran out or the process stops: the next attempt carries on from the rows recorded
-      if (signal.aborted) throw new Error('the run was interrupted; it resumes from its recorded recipients');
-      // a long run goes on in a job of its own, so no lease has to cover a whole run
-      if (Date.now() > until) {
-        await showProgress(services, scope, data, recipients.length);
-        await services.jobs.send(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS);
-        return;
+  const addressIds = upload ? [] : await audienceOf(services, scope, campaign, run);
+  const recipients = upload ? Number(upload.totalMailpieces) : addressIds.length;
+  await showProgress(services, scope, data, recipients);
+  const recorded = await recordedRecipients(services.db.knex, run.id);
+  const pass = new RunPass(services, scope, account.settings, campaign, recorded, signal, RUN_BUDGET_MS);
+  // a long run goes on in a job of its own, so no lease has to cover a whole run
+  const handOn = async () => {
+    await showProgress(services, scope, data, recipients);
+    await services.jobs.send(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS);
+  };
+  if (upload) {
+    for await (const { row, parts, problem } of rowsOf(services, upload))
+      for (const creative of creatives) {
+        const recipient = { runId: run.id, addressId: upload.id, rowNumber: row.rowNumber, creativeId: creative.id };
+        if (pass.done(recipient)) continue;
+        if (await pass.spent()) return handOn();
+        if (problem !== undefined) await pass.skip(recipient, problem);
+        else {
+          const body = pieceBody(creative, campaign, parts.to, undefined, parts);
+          await pass.piece(recipient, kindOf(creative.resource_type), body);
+        }
       }
-      const recipient = { runId: run.id, addressId, creativeId: creative.id };
-      try {
-        await createPiece({
-          services,
-          scope,
-          settings: account.settings,
-          resource: kindOf(creative.resource_type),
-          body: pieceBody(creative, campaign, addressId),
-          campaign: { id: campaign.id, recipient },
-        });
-      } catch (error) {
-        // another process made this recipient's piece first: its row refused ours, nothing doubled
-        if (await isRecorded(knex, recipient)) continue;
-        // what the recipient causes (an address deleted, outside the kind's reach) skips it; anything else retries the run
-        if (!(error instanceof ApiError)) throw error;
-        await recordSkipped(knex, scope, { ...recipient, skipReason: error.message });
+  } else {
+    for (const addressId of addressIds)
+      for (const creative of creatives) {
+        const recipient = { runId: run.id, addressId, creativeId: creative.id };
+        if (pass.done(recipient)) continue;
+        if (await pass.spent()) return handOn();
+        await pass.piece(recipient, kindOf(creative.resource_type), pieceBody(creative, campaign, addressId));
       }
-    }
   }
-  await settleRun(services, scope, data, { recipients: recipients.length });
+  await pass.settled();
+  await settleRun(services, scope, data, { recipients });
 }
 
 /** Settles a running run as completed (with its tally) or failed, with its event; the campaign follows. */

@@ -13,6 +13,8 @@ import { templateVersionsOperations, templateVersionsFields } from './TemplateVe
 import { campaignsOperations, campaignsFields } from './CampaignsDescription';
 import { creativesOperations, creativesFields } from './CreativesDescription';
 import { campaignRunsOperations, campaignRunsFields } from './CampaignRunsDescription';
+import { uploadsOperations, uploadsFields } from './UploadsDescription';
+import { uploadExportsOperations, uploadExportsFields } from './UploadExportsDescription';
 import { usVerificationsOperations, usVerificationsFields } from './UsVerificationsDescription';
 import { usAutocompletionsOperations, usAutocompletionsFields } from './UsAutocompletionsDescription';
 import { usZipLookupsOperations, usZipLookupsFields } from './UsZipLookupsDescription';
@@ -90,6 +92,17 @@ export const resourceProperty: INodeProperties = {
       description: 'One send of a campaign: when, to whom, the pieces it made and the recipients it skipped.',
     },
     {
+      name: 'Uploads',
+      value: 'uploads',
+      description:
+        "A campaign's audience as a CSV file: each valid row becomes a piece of every run, its address, merge variables and metadata read from the mapped columns.",
+    },
+    {
+      name: 'Upload Exports',
+      value: 'upload_exports',
+      description: 'The rows of an upload as a CSV file, each with its row number, status, reason and piece.',
+    },
+    {
       name: 'US Verifications',
       value: 'us_verifications',
       description:
@@ -158,6 +171,10 @@ export const nodeProperties: INodeProperties[] = [
   ...creativesFields,
   ...campaignRunsOperations,
   ...campaignRunsFields,
+  ...uploadsOperations,
+  ...uploadsFields,
+  ...uploadExportsOperations,
+  ...uploadExportsFields,
   ...usVerificationsOperations,
   ...usVerificationsFields,
   ...usAutocompletionsOperations,

@@ -1,0 +1,95 @@
+// One job's pass over a run's recipients, whatever the audience (addresses or the rows of an upload):
+// each recipient's piece is made through the one mailpiece create path with its recipient row in the
+// same commit, a few at a time so creates arriving together share a group commit; a recipient already
+// recorded is passed over, one the create refuses is recorded as skipped with the reason, and the
+// pass stops when its time budget is spent (the run goes on in a new job) or its lease is lost.
+import { ApiError } from '../../errors';
+import type { Resource } from '../../catalog/types';
+import type { Settings } from '../../accounts/settings';
+import type { Services } from '../../services';
+import type { ApiObject, Scope } from '../../store/objects';
+import { isRecorded, recipientKey, recordSkipped, type RunRecipient } from '../../store/run-recipients';
+import { createPiece } from '../pieces/create';
+
+/** Pieces created at once: enough for the group commit to gather them, few enough to keep memory flat. */
+const IN_FLIGHT = 8;
+
+export type Recipient = Omit<RunRecipient, 'pieceId' | 'skipReason'>;
+
+export class RunPass {
+  private readonly running = new Set<Promise<void>>();
+  private failure: unknown;
+  private readonly until: number;
+
+  constructor(
+    private readonly services: Services,
+    private readonly scope: Scope,
+    private readonly settings: Settings,
+    private readonly campaign: ApiObject,
+    private readonly recorded: Set<string>,
+    private readonly signal: AbortSignal,
+    budgetMs: number,
+  ) {
+    this.until = Date.now() + budgetMs;
+  }
+
+  /** Whether the recipient has its row already (made or skipped, by this run's earlier jobs). */
+  done(recipient: Recipient): boolean {
+    return this.recorded.has(recipientKey(recipient));
+  }
+
+  /**
+   * Whether this pass must end before the next recipient: its budget is spent (true, once the pieces in
+   * flight are in). A lost lease or a stopping process throws: the next attempt resumes from the rows.
+   */
+  async spent(): Promise<boolean> {
+    if (this.signal.aborted) throw new Error('the run was interrupted; it resumes from its recorded recipients');
+    if (Date.now() <= this.until) return false;
+    await this.settled();
+    return true;
+  }
+
+  /** Makes the recipient's piece of `resource` from `body`, or records why none can be made. */
+  async piece(recipient: Recipient, resource: Resource, body: Record<string, unknown>): Promise<void> {
+    await this.start(async () => {
+      try {
+        await createPiece({
+          services: this.services,
+          scope: this.scope,
+          settings: this.settings,
+          resource,
+          body,
+          campaign: { id: this.campaign.id, recipient },
+        });
+      } catch (error) {
+        // another process made this recipient's piece first: its row refused ours, nothing doubled
+        if (await isRecorded(this.services.db.knex, recipient)) return;
+        // what the recipient causes (an address deleted, outside the kind's reach) skips it; anything else retries the run
+        if (!(error instanceof ApiError)) throw error;
+        await recordSkipped(this.services.db.knex, this.scope, { ...recipient, skipReason: error.message });
+      }
+    });
+  }
+
+  /** Records that the recipient gets no piece, and why (a row with bad data, a duplicate). */
+  async skip(recipient: Recipient, reason: string): Promise<void> {
+    await this.start(() => recordSkipped(this.services.db.knex, this.scope, { ...recipient, skipReason: reason }));
+  }
+
+  /** Waits for every piece in flight; throws the first failure that is not a recipient's. */
+  async settled(): Promise<void> {
+    await Promise.all(this.running);
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private async start(work: () => Promise<void>): Promise<void> {
+    while (this.running.size >= IN_FLIGHT) await Promise.race(this.running);
+    if (this.failure !== undefined) throw this.failure;
+    const task: Promise<void> = work()
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+}
