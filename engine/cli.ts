@@ -59,14 +59,16 @@ list prints one line per account, oldest first: name, id, creation date, active 
 Creates one API key for the account (default: the first account) and prints only the key. On a
 database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
 so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
-  track: `Usage: printpost track PIECE_ID NAME [--location ZIP] [--time ISO] [--details JSON]
+  track: `Usage: printpost track PIECE_ID NAME [--location ZIP] [--time ISO] [--details JSON] [--return-envelope]
 
 Records a carrier scan of a live piece in production as a tracking event, as a scan record dropped
 into TRACKING_INBOX would, and prints it (id, name, time, location). NAME is Mailed, "In Transit",
 "In Local Area", "Processed for Delivery", Delivered, Re-Routed, "Returned to Sender" or
 "International Exit"; certified letters also take "Pickup Available" and Issue, and --details
 '{"event":"notice_left","description":"...","action_required":true}'. Test pieces and registered
-letters get no tracking events. The workers of a running engine deliver its webhook event.`,
+letters get no tracking events. With --return-envelope the scan is of a letter's return envelope on
+its way back ("In Transit", "In Local Area", "Processed for Delivery", Re-Routed or "Returned to
+Sender"; letter.return_envelope.* events). The workers of a running engine deliver its webhook event.`,
   simulate: `Usage: printpost simulate PIECE_ID [--through STEP]
 
 Moves a rendered TEST piece to production (nothing is printed) and through simulated tracking events,
@@ -302,7 +304,12 @@ async function track(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { location: { type: 'string' }, time: { type: 'string' }, details: { type: 'string' } },
+    options: {
+      location: { type: 'string' },
+      time: { type: 'string' },
+      details: { type: 'string' },
+      'return-envelope': { type: 'boolean' },
+    },
   });
   const [pieceId, name, ...extra] = positionals;
   if (!pieceId || !name || extra.length > 0) throw new UsageError(HELP.track);
@@ -312,7 +319,14 @@ async function track(args: string[]): Promise<void> {
   } catch {
     throw new UsageError('--details must be a JSON object');
   }
-  const record = { piece_id: pieceId, name, location: values.location, time: values.time, details };
+  const record = {
+    piece_id: pieceId,
+    name,
+    location: values.location,
+    time: values.time,
+    details,
+    return_envelope: values['return-envelope'],
+  };
   const out = await withServices((services) => refusedAs(trackPiece(services.objects, record)));
   process.stdout.write(`${out}\n`);
 }

@@ -4,109 +4,21 @@
 // tracking events, in time order, with their webhook events; a test piece gets none of it unless
 // simulated, and simulation is refused to live keys.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { startEngine, type Db, type TestEngine } from '../helpers/engine';
 import { DATABASES } from '../helpers/matrix';
-import { startReceiver, type Received } from '../helpers/receiver';
-import { settled, download } from '../render/helpers';
+import { startReceiver } from '../helpers/receiver';
+import { download } from '../render/helpers';
 import { letter, postcard } from '../helpers/mail';
 import { imbCodes } from '../../engine/render/overlay/imb';
 import { overlayPiece } from '../../engine/render/overlay/types';
 import { trackingNumberOf } from '../../engine/render/overlay/tracking-number';
-import {
-  dropRecord,
-  liveAccount,
-  printpost,
-  stagedFiles,
-  ticketFiles,
-  ticketOf,
-  until,
-  type Call,
-} from './production-helpers';
-
-interface Setup {
-  engine: TestEngine;
-  outbox: string;
-  inbox: string;
-  dir: string;
-}
-
-type Piece = Record<string, unknown> & {
-  id: string;
-  status: string;
-  url: string;
-  production?: { id: string; date_created: string; simulated: boolean };
-  tracking_events: {
-    id: string;
-    type: string;
-    name: string;
-    details: unknown;
-    location: string | null;
-    time: string;
-    object: string;
-    simulated?: boolean;
-  }[];
-};
+import { dropRecord, liveAccount, printpost, stagedFiles, ticketFiles, ticketOf, until } from './production-helpers';
+import { created, enginePerDatabase, eventsOf, get, hook, rendered, type Piece, type Setup } from './lifecycle-helpers';
 
 // One engine (and one browser) at a time: each database's engine is closed before the next starts.
-let current: { db: Db; setup: Promise<Setup> } | undefined;
-async function setupFor(db: Db): Promise<Setup> {
-  if (current?.db === db) return current.setup;
-  if (current) await close(await current.setup);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-lifecycle-'));
-  const outbox = path.join(dir, 'outbox');
-  const inbox = path.join(dir, 'inbox');
-  const setup = startEngine({
-    db,
-    workers: true,
-    env: {
-      PRINT_OUTBOX: outbox,
-      TRACKING_INBOX: inbox,
-      ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8',
-      WEBHOOK_RETRY_BASE_MS: '50',
-    },
-  }).then((engine) => ({ engine, outbox, inbox, dir }));
-  current = { db, setup };
-  return setup;
-}
-async function close(setup: Setup): Promise<void> {
-  await setup.engine.close();
-  fs.rmSync(setup.dir, { recursive: true, force: true });
-}
-test.after.always(async () => {
-  if (current) await close(await current.setup);
-});
-
-async function created(call: Call, kind: string, body: unknown): Promise<Piece> {
-  const reply = await call<Piece>('POST', `/v1/${kind}`, { json: body });
-  if (reply.status !== 200) throw new Error(`POST /v1/${kind}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body;
-}
-
-async function rendered(call: Call, kind: string, id: string): Promise<Piece> {
-  const piece = (await settled(call, `/v1/${kind}`, id, 120_000, true)) as unknown as Piece;
-  if (piece.status !== 'rendered') throw new Error(`${id} did not render: ${JSON.stringify(piece.failure_reason)}`);
-  return piece;
-}
-
-const get = async (call: Call, kind: string, id: string) => (await call<Piece>('GET', `/v1/${kind}/${id}`)).body;
-
-async function hook(call: Call, url: string, eventTypes: string[]): Promise<void> {
-  const reply = await call('POST', '/v1/webhooks', { json: { url, event_types: eventTypes } });
-  if (reply.status !== 200) throw new Error(`webhook: ${reply.status} ${JSON.stringify(reply.body)}`);
-}
-
-const eventsOf = (received: Received[]) =>
-  received.map(
-    (r) =>
-      JSON.parse(r.body) as {
-        event_type: { id: string; enabled_for_test: boolean };
-        reference_id: string;
-        body: Piece;
-      },
-  );
+const engines = enginePerDatabase();
+test.after.always(() => engines.close());
 
 type Body = (t: ExecutionContext, setup: Setup) => Promise<void>;
 const cases: [string, Body][] = [];
@@ -375,5 +287,5 @@ for (const db of DATABASES)
   for (const [title, body] of cases)
     test.serial(`${db}: ${title}`, async (t) => {
       t.timeout(240_000);
-      await body(t, await setupFor(db));
+      await body(t, await engines.setupFor(db));
     });

@@ -128,6 +128,12 @@ export const letters = defineMailpiece({
     cards: nullable(Type.Array(Type.String())),
     buckslips: nullable(Type.Array(Type.String())),
     return_envelope: Type.Boolean(),
+    return_envelope_tracking_events: Type.Optional(
+      Type.Array(Type.Object({}, { additionalProperties: true }), {
+        description:
+          'Engine extension: the tracking events of the return envelope coming back (In Transit, In Local Area, Processed for Delivery, Re-Routed, Returned to Sender), oldest first; absent until its first scan.',
+      }),
+    ),
     perforated_page: perforatedPage(),
     custom_envelope: nullable(Type.Object({}, { additionalProperties: true })),
   },

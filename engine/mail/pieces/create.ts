@@ -175,7 +175,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     return await objects.insert(scope, resource.name, piece, {
       claim,
       objects: inline.map((p) => ({ kind: 'addresses', object: p.address, events: [addressCreated] })),
-      events: resource.events.length ? [eventOf(resource, 'created')] : undefined,
+      events: resource.events.length ? createdEvents(resource, piece) : undefined,
       blobs: artwork.blobs,
       pieceInputs: [
         { pieceId: piece.id, kind: resource.name, inputs: { artwork: artwork.sources, qr_code: body.qr_code ?? null } },
@@ -193,6 +193,12 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     throw error;
   }
 }
+
+/** `*.created`, and a letter's return envelope comes into being with it (`letter.return_envelope.created`). */
+const createdEvents = (resource: Resource, piece: ApiObject) =>
+  piece.return_envelope === true
+    ? [eventOf(resource, 'created'), eventOf(resource, 'return_envelope.created')]
+    : [eventOf(resource, 'created')];
 
 /** Fields of one kind that are not copied from the body as given. */
 function kindFields(

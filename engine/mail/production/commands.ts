@@ -10,14 +10,15 @@ import { recordScan, ScanRefused, type ScanRecord, type TrackingEvent } from './
 /** A command the database refuses (a piece unknown, a name wrong): one sentence for the operator. */
 export class MailCommandError extends Error {}
 
-const line = (e: TrackingEvent) =>
-  [e.id, e.name, e.time, e.location ?? '-', e.simulated ? 'simulated' : ''].join('\t').trimEnd();
+const line = (e: TrackingEvent, note = '') =>
+  [e.id, e.name, e.time, e.location ?? '-', e.simulated ? 'simulated' : note].join('\t').trimEnd();
 
 /** Records one scan; the line of its tracking event (`(already recorded)` for a repeat). */
 export async function trackPiece(objects: ObjectStore, record: ScanRecord): Promise<string> {
   try {
     const tracked = await recordScan(objects, record);
-    return tracked.duplicate ? `${line(tracked.event)}\t(already recorded)` : line(tracked.event);
+    const text = line(tracked.event, record.return_envelope === true ? 'return envelope' : '');
+    return tracked.duplicate ? `${text}\t(already recorded)` : text;
   } catch (error) {
     throw error instanceof ScanRefused ? new MailCommandError(error.message) : error;
   }
@@ -31,7 +32,7 @@ export async function simulateById(objects: ObjectStore, id: string, through = '
   if (!where || !resource?.mailpiece) throw new MailCommandError(`no mailpiece ${id}`);
   try {
     const piece = await simulatePiece(objects, where.scope, resource, id, through);
-    return ((piece.tracking_events ?? []) as TrackingEvent[]).map(line);
+    return ((piece.tracking_events ?? []) as TrackingEvent[]).map((e) => line(e));
   } catch (error) {
     throw error instanceof ApiError ? new MailCommandError(error.message) : error;
   }

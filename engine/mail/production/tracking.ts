@@ -2,7 +2,8 @@
 // in the piece's `tracking_events` in time order, with its webhook event (`postcard.in_transit`, and
 // for certified letters `letter.certified.in_transit`) in the same commit. Scans come from the print
 // provider (the inbox), `printpost track`, or a simulation. Only pieces in production are tracked;
-// test pieces only by simulation, registered letters never (spec).
+// test pieces only by simulation, registered letters never (spec). A record with `return_envelope:
+// true` is a scan of a letter's return envelope instead (return-envelope.ts).
 import { createHash } from 'node:crypto';
 import { findResource } from '../../catalog';
 import { isoInstant } from '../../catalog/dates';
@@ -12,6 +13,7 @@ import type { ApiObject, ObjectStore } from '../../store/objects';
 import { nowIso } from '../../util/time';
 import { productionOf } from './claim';
 import { certifiedDetails } from './certified-details';
+import { RETURN_ENVELOPE_TRACKING, returnEnvelopeEventType } from './return-envelope';
 import { ScanRefused } from './scan-refused';
 
 export { ScanRefused } from './scan-refused';
@@ -27,6 +29,8 @@ export interface ScanRecord {
   time?: string;
   /** certified letters only: {event, description, notes?, action_required?} */
   details?: Record<string, unknown> | null;
+  /** letters with a return envelope: the scan is of the envelope coming back, not of the letter */
+  return_envelope?: boolean;
 }
 
 export interface TrackingEvent {
@@ -65,12 +69,15 @@ export function parseScan(input: unknown): ScanRecord {
     throw new ScanRefused('time must be an ISO 8601 date-time');
   if (r.details !== undefined && r.details !== null && (typeof r.details !== 'object' || Array.isArray(r.details)))
     throw new ScanRefused('details must be an object');
+  if (r.return_envelope !== undefined && typeof r.return_envelope !== 'boolean')
+    throw new ScanRefused('return_envelope must be true or false');
   return {
     piece_id: r.piece_id,
     name: r.name,
     location: r.location as string | null | undefined,
     time: r.time as string | undefined,
     details: r.details as Record<string, unknown> | null | undefined,
+    return_envelope: r.return_envelope,
   };
 }
 
@@ -111,7 +118,9 @@ async function trackablePiece(objects: ObjectStore, record: ScanRecord, simulate
   if (where.scope.mode === 'test' && !simulated)
     throw new ScanRefused(`${record.piece_id} is a test piece: test pieces get no tracking events (try simulate)`);
   if (!productionOf(piece)) throw new ScanRefused(`${record.piece_id} is not in production yet`);
-  if (piece.extra_service === 'registered') throw new ScanRefused('registered letters get no tracking events');
+  // the return envelope is reply mail of its own, tracked whatever service carried the letter out
+  if (piece.extra_service === 'registered' && record.return_envelope !== true)
+    throw new ScanRefused('registered letters get no tracking events');
   return { scope: where.scope, resource, piece };
 }
 
@@ -127,14 +136,17 @@ export async function recordScan(
   const action = trackingAction(record.name);
   const name = TRACKING_NAMES[action];
   if (!name) throw new ScanRefused(`${record.name} is not a tracking event name (In Transit, Delivered, ...)`);
-  const type = eventTypeOf(resource, piece, action);
+  const envelope = record.return_envelope === true;
+  const type = envelope ? returnEnvelopeEventType(resource, piece, action) : eventTypeOf(resource, piece, action);
+  const field = envelope ? RETURN_ENVELOPE_TRACKING : 'tracking_events';
   const now = nowIso();
   const time = new Date(isoInstant(record.time ?? now) ?? Date.now()).toISOString();
   // spec: Mailed has no location
   const location = action === 'mailed' ? null : (record.location ?? null);
-  const certified = isCertified(resource, piece);
+  // a return envelope is plain reply mail, even when the letter went out certified
+  const certified = !envelope && isCertified(resource, piece);
   const event: TrackingEvent = {
-    id: scanId(piece.id, action, time, location),
+    id: scanId(piece.id, envelope ? `return_envelope.${action}` : action, time, location),
     type: certified ? 'certified' : 'normal',
     name,
     details: certified ? certifiedDetails(action, record.details) : null,
@@ -145,12 +157,14 @@ export async function recordScan(
     object: 'tracking_event',
     ...(simulated ? { simulated: true as const } : {}),
   };
-  const recorded = (current: ApiObject) =>
-    (Array.isArray(current.tracking_events) ? current.tracking_events : []) as TrackingEvent[];
+  const recorded = (current: ApiObject) => {
+    const kept = current[field];
+    return (Array.isArray(kept) ? kept : []) as TrackingEvent[];
+  };
   try {
     const next = await objects.transition(scope, resource.name, piece.id, {
       refuse: (current) => (recorded(current).some((e) => e.id === event.id) ? new AlreadyRecorded() : undefined),
-      change: (current) => ({ ...current, tracking_events: inTimeOrder([...recorded(current), event]) }),
+      change: (current) => ({ ...current, [field]: inTimeOrder([...recorded(current), event]) }),
       events: type ? [{ type, resource: resource.name }] : undefined,
     });
     if (!next) throw new ScanRefused(`${record.piece_id} was cancelled`);
