@@ -1,6 +1,7 @@
 // The webhook event types (docs/compat-notes.md, "Events and webhooks"; names `family.event`), declared
 // once: each resource lists its own in `events`, and whether a type happens in test mode follows from
-// its name here. Tracking events happen only to live pieces, which alone reach production.
+// its name here. Tracking events happen only to live pieces, which alone reach production, unless a
+// test piece is simulated (simulatedInTest).
 
 /** A piece's life in the mail stream, as tracking events name it (`In Transit` -> `in_transit`). */
 export const TRACKING_EVENTS = [
@@ -63,3 +64,12 @@ export const TRACKING_NAMES: Readonly<Record<string, string>> = {
 /** A piece's normal life in the mail stream, in order (docs/compat-notes.md): what a simulation walks. */
 export const NORMAL_LIFE = ['mailed', 'in_transit', 'in_local_area', 'processed_for_delivery', 'delivered'] as const;
 export type LifeStep = (typeof NORMAL_LIFE)[number];
+
+/**
+ * Whether `simulate` (the engine's test-mode extension) makes events of this live-only type: the steps
+ * of a piece's normal life, certified or not; never exceptions nor a return envelope's events.
+ */
+export function simulatedInTest(type: string): boolean {
+  const action = type.slice(type.indexOf('.') + 1).replace(/^certified\./, '');
+  return !enabledForTest(type) && (NORMAL_LIFE as readonly string[]).includes(action);
+}

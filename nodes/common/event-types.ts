@@ -1,6 +1,6 @@
 // The webhook event types as both packs' triggers offer them: one family a resource with `events`
 // (`postcard.created`, `postcard.certified.delivered`...), each type with a label and whether it also
-// happens in test mode.
+// happens in test mode: always, only when a test piece is simulated, or never.
 import type { PackResource } from './pack-catalog';
 import { title } from './schema';
 
@@ -11,6 +11,8 @@ export interface PackEventType {
   label: string;
   /** whether events of this type happen in test mode (tracking events happen to live pieces only) */
   inTest: boolean;
+  /** a live-only type that a test piece still gets when simulated (`POST /v1/<kind>/{id}/simulate`) */
+  bySimulate: boolean;
 }
 
 /** Resources whose objects have events: the event families. */
@@ -20,9 +22,15 @@ export const eventFamilies = (resources: readonly PackResource[]): PackResource[
 export function eventTypesOf(r: PackResource): PackEventType[] {
   return r.events.map((type) => {
     const action = type.startsWith(`${r.object}.`) ? type.slice(r.object.length + 1) : type;
-    return { type, label: title(action.replace(/\./g, '_')), inTest: r.testEvents.includes(type) };
+    return {
+      type,
+      label: title(action.replace(/\./g, '_')),
+      inTest: r.testEvents.includes(type),
+      bySimulate: r.simulatedEvents.includes(type),
+    };
   });
 }
 
 /** Which modes a type happens in, in words. */
-export const eventModes = (e: PackEventType) => (e.inTest ? 'test and live mode' : 'live mode only');
+export const eventModes = (e: PackEventType): string =>
+  e.inTest ? 'test and live mode' : e.bySimulate ? 'live mode; test mode only through simulate' : 'live mode only';

@@ -2,7 +2,7 @@
 // functions), so it can be frozen into each pack at build time and walked without the engine.
 import type { Operation, Resource } from '../../engine/catalog/types';
 // toPackCatalog runs in the source tree only (catalog-data.ts); the packs carry its frozen result
-import { enabledForTest } from '../../engine/catalog/event-types';
+import { enabledForTest, simulatedInTest } from '../../engine/catalog/event-types';
 
 export type { HttpMethod } from '../../engine/catalog/types';
 
@@ -47,6 +47,8 @@ export type PackResource = Omit<Resource, 'schema' | 'operations'> & {
   operations: PackOperation[];
   /** those of `events` that also happen in test mode (the triggers say which happen in live mode only) */
   testEvents: string[];
+  /** those of the live-only `events` that `simulate` also makes in test mode */
+  simulatedEvents: string[];
 };
 
 const plain = <T>(value: unknown): T => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))) as T;
@@ -79,6 +81,7 @@ export function toPackCatalog(catalog: readonly Resource[]): PackResource[] {
     }),
     events: [...r.events],
     testEvents: r.events.filter(enabledForTest),
+    simulatedEvents: r.events.filter(simulatedInTest),
     sample: plain<Record<string, unknown>>(r.sample),
   }));
 }

@@ -99,8 +99,20 @@ test('the trigger: no inputs, one POST webhook, an event choice per event family
   const letters = description.properties.find(
     (p) => p.name === 'events' && (p.displayOptions?.show?.resource as string[]).includes('letters'),
   );
-  const delivered = letters?.options?.find((o) => (o as { value: string }).value === 'letter.certified.delivered');
-  t.like(delivered, { name: 'Certified Delivered', description: 'letter.certified.delivered, in live mode only' });
+  const option = (type: string) => letters?.options?.find((o) => (o as { value: string }).value === type);
+  // tracking types are live-only, but simulate walks a test piece's normal life: the label says so
+  t.like(option('letter.certified.delivered'), {
+    name: 'Certified Delivered',
+    description: 'letter.certified.delivered, in live mode; test mode only through simulate',
+  });
+  t.like(option('letter.certified.issue'), { description: 'letter.certified.issue, in live mode only' });
+  t.like(option('letter.return_envelope.in_transit'), {
+    name: 'Return Envelope In Transit',
+    description: 'letter.return_envelope.in_transit, in live mode only',
+  });
+  t.like(option('letter.return_envelope.created'), {
+    description: 'letter.return_envelope.created, in test and live mode',
+  });
 });
 
 test('a delivery signed with the kept secret emits the event; with Output "Object Only", its body', async (t) => {

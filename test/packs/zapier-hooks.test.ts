@@ -97,10 +97,15 @@ test('an instant trigger per event family, its event types to choose from', (t) 
     );
     t.is(trigger.operation.sample.event_type.id, r.events[0]);
   }
-  t.regex(
-    hook('letter_event').inputFields[0].choices.find((c: AnyObj) => c.value === 'letter.certified.delivered').label,
-    /^Certified Delivered \(live mode only\)$/,
+  const label = (type: string) =>
+    hook('letter_event').inputFields[0].choices.find((c: AnyObj) => c.value === type).label as string;
+  t.is(label('letter.certified.delivered'), 'Certified Delivered (live mode; test mode only through simulate)');
+  t.is(label('letter.re-routed'), 'Re-routed (live mode only)');
+  t.is(
+    label('letter.return_envelope.processed_for_delivery'),
+    'Return Envelope Processed For Delivery (live mode only)',
   );
+  t.is(label('letter.created'), 'Created (test and live mode)');
 });
 
 test('subscribe registers a webhook for the target URL and the types chosen; unsubscribe removes it', async (t) => {

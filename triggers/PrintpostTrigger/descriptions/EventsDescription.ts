@@ -83,17 +83,25 @@ export const eventProperties: INodeProperties[] = [
       },
       { name: 'Deleted', value: 'postcard.deleted', description: 'postcard.deleted, in test and live mode' },
       { name: 'Failed', value: 'postcard.failed', description: 'postcard.failed, in test and live mode' },
-      { name: 'Mailed', value: 'postcard.mailed', description: 'postcard.mailed, in live mode only' },
-      { name: 'In Transit', value: 'postcard.in_transit', description: 'postcard.in_transit, in live mode only' },
+      {
+        name: 'Mailed',
+        value: 'postcard.mailed',
+        description: 'postcard.mailed, in live mode; test mode only through simulate',
+      },
+      {
+        name: 'In Transit',
+        value: 'postcard.in_transit',
+        description: 'postcard.in_transit, in live mode; test mode only through simulate',
+      },
       {
         name: 'In Local Area',
         value: 'postcard.in_local_area',
-        description: 'postcard.in_local_area, in live mode only',
+        description: 'postcard.in_local_area, in live mode; test mode only through simulate',
       },
       {
         name: 'Processed For Delivery',
         value: 'postcard.processed_for_delivery',
-        description: 'postcard.processed_for_delivery, in live mode only',
+        description: 'postcard.processed_for_delivery, in live mode; test mode only through simulate',
       },
       { name: 'Re-routed', value: 'postcard.re-routed', description: 'postcard.re-routed, in live mode only' },
       {
@@ -101,7 +109,11 @@ export const eventProperties: INodeProperties[] = [
         value: 'postcard.returned_to_sender',
         description: 'postcard.returned_to_sender, in live mode only',
       },
-      { name: 'Delivered', value: 'postcard.delivered', description: 'postcard.delivered, in live mode only' },
+      {
+        name: 'Delivered',
+        value: 'postcard.delivered',
+        description: 'postcard.delivered, in live mode; test mode only through simulate',
+      },
       {
         name: 'International Exit',
         value: 'postcard.international_exit',
@@ -132,17 +144,25 @@ export const eventProperties: INodeProperties[] = [
       },
       { name: 'Deleted', value: 'self_mailer.deleted', description: 'self_mailer.deleted, in test and live mode' },
       { name: 'Failed', value: 'self_mailer.failed', description: 'self_mailer.failed, in test and live mode' },
-      { name: 'Mailed', value: 'self_mailer.mailed', description: 'self_mailer.mailed, in live mode only' },
-      { name: 'In Transit', value: 'self_mailer.in_transit', description: 'self_mailer.in_transit, in live mode only' },
+      {
+        name: 'Mailed',
+        value: 'self_mailer.mailed',
+        description: 'self_mailer.mailed, in live mode; test mode only through simulate',
+      },
+      {
+        name: 'In Transit',
+        value: 'self_mailer.in_transit',
+        description: 'self_mailer.in_transit, in live mode; test mode only through simulate',
+      },
       {
         name: 'In Local Area',
         value: 'self_mailer.in_local_area',
-        description: 'self_mailer.in_local_area, in live mode only',
+        description: 'self_mailer.in_local_area, in live mode; test mode only through simulate',
       },
       {
         name: 'Processed For Delivery',
         value: 'self_mailer.processed_for_delivery',
-        description: 'self_mailer.processed_for_delivery, in live mode only',
+        description: 'self_mailer.processed_for_delivery, in live mode; test mode only through simulate',
       },
       { name: 'Re-routed', value: 'self_mailer.re-routed', description: 'self_mailer.re-routed, in live mode only' },
       {
@@ -150,7 +170,11 @@ export const eventProperties: INodeProperties[] = [
         value: 'self_mailer.returned_to_sender',
         description: 'self_mailer.returned_to_sender, in live mode only',
       },
-      { name: 'Delivered', value: 'self_mailer.delivered', description: 'self_mailer.delivered, in live mode only' },
+      {
+        name: 'Delivered',
+        value: 'self_mailer.delivered',
+        description: 'self_mailer.delivered, in live mode; test mode only through simulate',
+      },
       {
         name: 'International Exit',
         value: 'self_mailer.international_exit',
@@ -177,13 +201,25 @@ export const eventProperties: INodeProperties[] = [
       },
       { name: 'Deleted', value: 'letter.deleted', description: 'letter.deleted, in test and live mode' },
       { name: 'Failed', value: 'letter.failed', description: 'letter.failed, in test and live mode' },
-      { name: 'Mailed', value: 'letter.mailed', description: 'letter.mailed, in live mode only' },
-      { name: 'In Transit', value: 'letter.in_transit', description: 'letter.in_transit, in live mode only' },
-      { name: 'In Local Area', value: 'letter.in_local_area', description: 'letter.in_local_area, in live mode only' },
+      {
+        name: 'Mailed',
+        value: 'letter.mailed',
+        description: 'letter.mailed, in live mode; test mode only through simulate',
+      },
+      {
+        name: 'In Transit',
+        value: 'letter.in_transit',
+        description: 'letter.in_transit, in live mode; test mode only through simulate',
+      },
+      {
+        name: 'In Local Area',
+        value: 'letter.in_local_area',
+        description: 'letter.in_local_area, in live mode; test mode only through simulate',
+      },
       {
         name: 'Processed For Delivery',
         value: 'letter.processed_for_delivery',
-        description: 'letter.processed_for_delivery, in live mode only',
+        description: 'letter.processed_for_delivery, in live mode; test mode only through simulate',
       },
       { name: 'Re-routed', value: 'letter.re-routed', description: 'letter.re-routed, in live mode only' },
       {
@@ -191,7 +227,11 @@ export const eventProperties: INodeProperties[] = [
         value: 'letter.returned_to_sender',
         description: 'letter.returned_to_sender, in live mode only',
       },
-      { name: 'Delivered', value: 'letter.delivered', description: 'letter.delivered, in live mode only' },
+      {
+        name: 'Delivered',
+        value: 'letter.delivered',
+        description: 'letter.delivered, in live mode; test mode only through simulate',
+      },
       {
         name: 'International Exit',
         value: 'letter.international_exit',
@@ -200,22 +240,22 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'Certified Mailed',
         value: 'letter.certified.mailed',
-        description: 'letter.certified.mailed, in live mode only',
+        description: 'letter.certified.mailed, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified In Transit',
         value: 'letter.certified.in_transit',
-        description: 'letter.certified.in_transit, in live mode only',
+        description: 'letter.certified.in_transit, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified In Local Area',
         value: 'letter.certified.in_local_area',
-        description: 'letter.certified.in_local_area, in live mode only',
+        description: 'letter.certified.in_local_area, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Processed For Delivery',
         value: 'letter.certified.processed_for_delivery',
-        description: 'letter.certified.processed_for_delivery, in live mode only',
+        description: 'letter.certified.processed_for_delivery, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Re-routed',
@@ -230,7 +270,7 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'Certified Delivered',
         value: 'letter.certified.delivered',
-        description: 'letter.certified.delivered, in live mode only',
+        description: 'letter.certified.delivered, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Pickup Available',
@@ -293,13 +333,25 @@ export const eventProperties: INodeProperties[] = [
       },
       { name: 'Deleted', value: 'check.deleted', description: 'check.deleted, in test and live mode' },
       { name: 'Failed', value: 'check.failed', description: 'check.failed, in test and live mode' },
-      { name: 'Mailed', value: 'check.mailed', description: 'check.mailed, in live mode only' },
-      { name: 'In Transit', value: 'check.in_transit', description: 'check.in_transit, in live mode only' },
-      { name: 'In Local Area', value: 'check.in_local_area', description: 'check.in_local_area, in live mode only' },
+      {
+        name: 'Mailed',
+        value: 'check.mailed',
+        description: 'check.mailed, in live mode; test mode only through simulate',
+      },
+      {
+        name: 'In Transit',
+        value: 'check.in_transit',
+        description: 'check.in_transit, in live mode; test mode only through simulate',
+      },
+      {
+        name: 'In Local Area',
+        value: 'check.in_local_area',
+        description: 'check.in_local_area, in live mode; test mode only through simulate',
+      },
       {
         name: 'Processed For Delivery',
         value: 'check.processed_for_delivery',
-        description: 'check.processed_for_delivery, in live mode only',
+        description: 'check.processed_for_delivery, in live mode; test mode only through simulate',
       },
       { name: 'Re-routed', value: 'check.re-routed', description: 'check.re-routed, in live mode only' },
       {
@@ -307,7 +359,11 @@ export const eventProperties: INodeProperties[] = [
         value: 'check.returned_to_sender',
         description: 'check.returned_to_sender, in live mode only',
       },
-      { name: 'Delivered', value: 'check.delivered', description: 'check.delivered, in live mode only' },
+      {
+        name: 'Delivered',
+        value: 'check.delivered',
+        description: 'check.delivered, in live mode; test mode only through simulate',
+      },
     ],
     default: [],
     description: 'The check events that start the workflow',
