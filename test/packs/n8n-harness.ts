@@ -226,6 +226,18 @@ export async function runWorkflowItems(
   for (let i = 0; i < steps.length - 1; i++) {
     connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
   }
+  return executeWorkflow(loader, credentials, nodes, connections, items, extraTypes);
+}
+
+/** Executes `nodes` as `connections` join them with n8n's WorkflowExecute, `items` entering the first node. */
+export async function executeWorkflow(
+  loader: PackageDirectoryLoader,
+  credentials: PackCredentials,
+  nodes: INode[],
+  connections: IConnections,
+  items: INodeExecutionData[],
+  extraTypes: Record<string, INodeType> = {},
+): Promise<RunResult> {
   const workflow = new Workflow({
     id: 'test',
     name: 'printpost test',
