@@ -7,6 +7,7 @@ import { benchVerify } from './verify';
 import { benchRender } from './render';
 import { benchEvents } from './events';
 import { benchIdleMemory } from './idle-memory';
+import { benchCampaignRun } from './campaign-run';
 
 async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   process.stdout.write('\n== rendering through the engine (printpost serve, 2 workers) ==\n');
   await benchRender(false);
   if (pg) await benchRender(true);
+  process.stdout.write('\n== a campaign run of 10,000 postcards from a template: pieces/s, renders queued behind ==\n');
+  await benchCampaignRun(pg);
   process.stdout.write('\n== what an idle engine holds: RSS at start, after renders, after RENDER_IDLE_MS ==\n');
   await benchIdleMemory();
 }
