@@ -146,12 +146,21 @@ export const campaignRuns = defineResource({
       description: 'manual (POST /send) or schedule (a cron tick).',
     }),
     scheduled_for: nullable(dateTime('The cron tick the run is for; null for a manual run.')),
+    upload_id: nullable(
+      Type.String({ description: "The campaign's upload whose rows the run sends to; null: the address book." }),
+    ),
     status: status(RUN_STATUSES, 'running, completed, or failed (see failure_reason).'),
-    recipients: Type.Integer({ description: 'Addresses in the audience (known once the run has read it).' }),
+    recipients: Type.Integer({
+      description: 'Addresses, or rows of the upload, in the audience (known once the run has read it).',
+    }),
     pieces_created: Type.Integer({ description: 'Pieces created so far, one per recipient and creative.' }),
     skipped: Type.Array(
       Type.Object({
-        address_id: Type.String(),
+        address_id: nullable(Type.String({ description: 'The address; null for a row of an upload.' })),
+        upload_id: Type.Optional(Type.String({ description: 'A row of an upload: the upload.' })),
+        row_number: Type.Optional(
+          Type.Integer({ description: 'A row of an upload: its row in the file (header: 1).' }),
+        ),
         creative_id: Type.String(),
         reason: Type.String(),
       }),
@@ -168,6 +177,7 @@ export const campaignRuns = defineResource({
     campaign_id: 'cmp_e05ee3a7c4b3a8b1',
     trigger: 'manual',
     scheduled_for: null,
+    upload_id: null,
     status: 'completed',
     recipients: 50,
     pieces_created: 49,

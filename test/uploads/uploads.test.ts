@@ -6,6 +6,7 @@
 import type { ExecutionContext } from 'ava';
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { CSV_HEADER, MAPPING, createUpload, csvRow, sendFile, uploadCampaign } from '../helpers/audience';
+import { vendorResponseErrors } from '../helpers/vendorSchema';
 
 const { test } = databaseSuite();
 
@@ -45,9 +46,15 @@ test('an upload has the vendor shape; list by campaign, update, delete; the camp
     totalMailpieces: 0,
     metadata: { columns: [] },
     mergeVariableColumnMapping: null,
-    originalFilename: null,
+    requiredAddressColumnMapping: MAPPING.requiredAddressColumnMapping,
+    optionalAddressColumnMapping: { address_line2: null, company: null, address_country: null },
   });
   t.false('file_key' in created);
+  t.false('originalFilename' in created);
+  t.deepEqual(vendorResponseErrors('GET', `/v1/uploads/${id}`, 200, created), [], 'the vendor schema of an upload');
+  const early = await api('POST', `/v1/campaigns/${campaignId}/send`);
+  t.is(early.status, 422, 'a campaign whose upload has no file yet sends nothing');
+  t.regex(early.body.error.message, /not ready/);
   t.is((await api('POST', '/v1/uploads', { json: { campaignId } })).status, 422, 'a campaign has one upload');
   t.is((await api('POST', '/v1/uploads', { json: { campaignId: 'cmp_nope' } })).status, 404);
   const sent = await send(ctx, id, `${CSV_HEADER}\n${csvRow(1)}\n${csvRow(2)}\n`);
@@ -68,7 +75,9 @@ test('an upload has the vendor shape; list by campaign, update, delete; the camp
     listed.body.data.map((u: { id: string }) => u.id),
     [id],
   );
-  t.is((await api('GET', `/v1/campaigns/${campaignId}`)).body.uploads[0].id, id);
+  const campaign = (await api('GET', `/v1/campaigns/${campaignId}`)).body;
+  t.like(campaign.uploads[0], { id, originalFilename: 'audience.csv', state: 'Scheduled' });
+  t.deepEqual(vendorResponseErrors('GET', `/v1/campaigns/${campaignId}`, 200, campaign), []);
   t.is((await api('DELETE', `/v1/uploads/${id}`)).body.deleted, true);
   t.is((await api('GET', `/v1/uploads/${id}`)).status, 404);
   t.deepEqual((await api('GET', `/v1/campaigns/${campaignId}`)).body.uploads, []);

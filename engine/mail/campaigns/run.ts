@@ -7,6 +7,7 @@
 import { ApiError } from '../../errors';
 import { eventOf } from '../../catalog';
 import { campaignRuns, campaigns } from '../../catalog/campaigns';
+import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
@@ -18,7 +19,7 @@ import { nowIso } from '../../util/time';
 import { audienceOf } from './audience';
 import { creativesOf, kindOf, pieceBody } from './creatives';
 import { RunPass } from './pass';
-import { rowsOf, uploadOf } from './upload-audience';
+import { notReady, rowsOf, uploadOf } from './upload-audience';
 
 export interface RunStart {
   trigger: 'manual' | 'schedule';
@@ -33,12 +34,18 @@ export interface RunStart {
 export async function startRun(services: Services, scope: Scope, campaign: ApiObject, start: RunStart) {
   if (campaign.status === 'cancelled')
     throw new ApiError('invalid', `campaign ${campaign.id} is cancelled and sends nothing`, 422);
+  // the audience is pinned now: an upload deleted or added mid-run changes no run under way
+  const upload = await uploadOf(services, scope, campaign.id);
+  const unready = upload && notReady(upload);
+  // a tick still makes its run, which fails saying why; a send is refused at once
+  if (unready && start.trigger === 'manual') throw new ApiError('invalid', unready, 422);
   const now = nowIso();
   const run: ApiObject = {
     id: start.id ?? newId(campaignRuns.idPrefix),
     campaign_id: campaign.id,
     trigger: start.trigger,
     scheduled_for: start.scheduledFor ?? null,
+    upload_id: upload?.id ?? null,
     status: 'running',
     recipients: 0,
     pieces_created: 0,
@@ -93,11 +100,14 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   if (!account) return settleRun(services, scope, data, { failure: 'the account no longer exists' });
   const creatives = await creativesOf(services, scope, campaign.id);
   if (creatives.length === 0) return settleRun(services, scope, data, { failure: 'the campaign has no creatives' });
-  const upload = await uploadOf(services, scope, campaign.id);
-  if (upload && upload.state !== 'Scheduled')
-    return settleRun(services, scope, data, {
-      failure: `the campaign's upload ${upload.id} is not ready: it needs its file and an address mapping`,
-    });
+  const upload =
+    typeof run.upload_id === 'string'
+      ? await services.objects.get(scope, uploads.name, run.upload_id, { parent: campaign.id })
+      : undefined;
+  if (typeof run.upload_id === 'string' && !upload)
+    return settleRun(services, scope, data, { failure: `the upload ${run.upload_id} was deleted` });
+  const unready = upload && notReady(upload);
+  if (unready) return settleRun(services, scope, data, { failure: unready });
   await setCampaignStatus(services, scope, campaign.id, 'running');
   const addressIds = upload ? [] : await audienceOf(services, scope, campaign, run);
   const recipients = upload ? Number(upload.totalMailpieces) : addressIds.length;

@@ -20,16 +20,26 @@ export async function uploadOf(services: Services, scope: Scope, campaignId: str
   return (await services.objects.children(scope, uploads.name, [campaignId])).get(campaignId)?.[0];
 }
 
+/** Why the upload cannot be sent to yet, if it cannot. */
+export const notReady = (upload: ApiObject): string | undefined =>
+  upload.state === 'Scheduled'
+    ? undefined
+    : `the campaign's upload ${upload.id} is not ready: it needs its file and an address mapping`;
+
 /** Every row of the upload's file, in order. */
 export async function* rowsOf(services: Services, upload: ApiObject): AsyncGenerator<AudienceRow> {
   const stored = await services.assets.getStream(String(upload.file_key));
   if (!stored) throw new Error(`the file of upload ${upload.id} is missing from the asset store`);
   const csv = readCsv(stored.stream);
-  const first = await csv.next();
-  const reader = new RowReader(mappingOf(upload), checkedHeader(first.done ? undefined : first.value));
-  for await (const row of csv) {
-    if (Array.isArray(row)) continue;
-    const parts = reader.parts(row);
-    yield { row, parts, problem: reader.problem(row, parts) };
+  try {
+    const first = await csv.next();
+    const reader = new RowReader(mappingOf(upload), checkedHeader(first.done ? undefined : first.value));
+    for await (const row of csv) {
+      if (Array.isArray(row)) continue;
+      const parts = reader.parts(row);
+      yield { row, parts, problem: reader.problem(row, parts) };
+    }
+  } finally {
+    await csv.return();
   }
 }

@@ -25,19 +25,24 @@ export interface FileTally {
 /** Reads a whole CSV: its header (the mapping must fit it) and how many rows it has and how many fail. */
 export async function tallyFile(source: Readable, mapping: Mapping): Promise<FileTally> {
   const csv = readCsv(source);
-  const first = await csv.next();
-  const header = checkedHeader(first.done ? undefined : first.value);
-  assertMappingFits(mapping, header);
-  const reader = mapsAnAddress(mapping) ? new RowReader(mapping, header) : undefined;
-  let rows = 0;
-  let failed = 0;
-  for await (const row of csv) {
-    if (Array.isArray(row)) continue;
-    rows++;
-    if (reader?.problem(row) !== undefined) failed++;
+  try {
+    const first = await csv.next();
+    const header = checkedHeader(first.done ? undefined : first.value);
+    assertMappingFits(mapping, header);
+    const reader = mapsAnAddress(mapping) ? new RowReader(mapping, header) : undefined;
+    let rows = 0;
+    let failed = 0;
+    for await (const row of csv) {
+      if (Array.isArray(row)) continue;
+      rows++;
+      if (reader?.problem(row) !== undefined) failed++;
+    }
+    if (rows === 0) throw new ApiError('invalid', 'the file has a header but no rows', 422);
+    return { header, rows, failed };
+  } finally {
+    // a refusal before the last row leaves the reader open: this closes the file
+    await csv.return();
   }
-  if (rows === 0) throw new ApiError('invalid', 'the file has a header but no rows', 422);
-  return { header, rows, failed };
 }
 
 export async function receiveFile(services: Services, scope: Scope, id: string, file: UploadRef) {

@@ -4,7 +4,12 @@
 // metadata index does not read); `shown` gives the vendor's shape.
 import { ApiError, notFound } from '../../errors';
 import { campaigns } from '../../catalog/campaigns';
-import { uploads, type uploadOperations } from '../../catalog/audience-uploads';
+import {
+  OPTIONAL_ADDRESS_FIELDS,
+  REQUIRED_ADDRESS_FIELDS,
+  uploads,
+  type uploadOperations,
+} from '../../catalog/audience-uploads';
 import type { BodyOf } from '../../catalog/types';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
@@ -18,10 +23,19 @@ type UpdateBody = BodyOf<typeof uploadOperations.update>;
 
 const INTERNAL = new Set(['file_key', 'metadata_columns']);
 
-/** The upload as the API shows it. */
+/** The upload as the API shows it: every mapping field named (null when unmapped), as the vendor has them. */
 export function shown(upload: ApiObject): ApiObject {
-  const visible: ApiObject = { ...upload, metadata: { columns: upload.metadata_columns ?? [] } };
+  const named = (fields: readonly string[], given: unknown) =>
+    Object.fromEntries(fields.map((f) => [f, (given as Record<string, unknown> | null)?.[f] ?? null]));
+  const visible: ApiObject = {
+    ...upload,
+    requiredAddressColumnMapping: named(REQUIRED_ADDRESS_FIELDS, upload.requiredAddressColumnMapping),
+    optionalAddressColumnMapping: named(OPTIONAL_ADDRESS_FIELDS, upload.optionalAddressColumnMapping),
+    metadata: { columns: upload.metadata_columns ?? [] },
+  };
   for (const key of INTERNAL) delete visible[key];
+  // strings in the vendor's schema, never null: left out until there is one
+  for (const key of ['originalFilename', 'failuresUrl']) if (visible[key] === null) delete visible[key];
   return visible;
 }
 
