@@ -12,6 +12,7 @@ import * as engineSecrets from './008_engine_secrets';
 import * as webhooks from './009_webhooks';
 import * as campaigns from './010_campaigns';
 import * as blobAssets from './011_blob_assets';
+import * as eventCursor from './013_event_cursor';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: [string, Migration][] = [
   ['009_webhooks', webhooks],
   ['010_campaigns', campaigns],
   ['011_blob_assets', blobAssets],
+  ['013_event_cursor', eventCursor],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
