@@ -11,16 +11,19 @@ interface Child {
   lines: string[];
 }
 
-/** Starts `file` with tsx in its own process and waits for its `READY <url>` line. */
+// Compiled with tsc (a profile then names source lines), the benchmarks start compiled children.
+const compiled = __filename.endsWith('.js');
+
+/** Starts `file` (with tsx, unless compiled) in its own process and waits for its `READY <url>` line. */
 export function startChild(file: string, env: Record<string, string> = {}): Promise<Child> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
         ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-        '--import',
-        'tsx',
-        path.join(__dirname, file),
+        ...(compiled
+          ? [path.join(__dirname, file.replace(/\.ts$/, '.js'))]
+          : ['--import', 'tsx', path.join(__dirname, file)]),
       ],
       { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
     );

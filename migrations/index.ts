@@ -13,6 +13,7 @@ import * as webhooks from './009_webhooks';
 import * as campaigns from './010_campaigns';
 import * as blobAssets from './011_blob_assets';
 import * as uploadAudiences from './012_upload_audiences';
+import * as eventCursor from './013_event_cursor';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const migrations: [string, Migration][] = [
   ['010_campaigns', campaigns],
   ['011_blob_assets', blobAssets],
   ['012_upload_audiences', uploadAudiences],
+  ['013_event_cursor', eventCursor],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -59,7 +59,7 @@ export function createApp(services: Services): Koa {
   const steps = apiSteps(services);
   const stackFor = (route: Route): RouterMiddleware[] =>
     route.kind === 'api'
-      ? steps(route)
+      ? [steps(route)]
       : [
           (ctx) => {
             ctx.state.route = route.label;

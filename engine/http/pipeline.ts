@@ -1,6 +1,7 @@
-// The middleware of one API route, in the order a request meets it (docs/ARCHITECTURE.md, "One
-// request"): each step reads what the steps before it put in `ctx.state.api` and adds its own part.
-// app.ts registers the steps on every catalog route; the engine's own paths skip them.
+// The steps of one API route, in the order a request meets it (docs/ARCHITECTURE.md, "One request"):
+// each reads what the steps before it put in the route's state and adds its own part. One middleware
+// per route runs them in turn (a chain of Koa middlewares cost a tenth of a simple read's time in
+// promises and closures); app.ts registers it on every catalog route, the engine's own paths skip it.
 import os from 'node:os';
 import path from 'node:path';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
@@ -40,9 +41,8 @@ export interface ApiState {
   run?: (context: RequestContext) => Promise<unknown>;
 }
 
-type Step = RouterMiddleware;
-
-const stateOf = (ctx: RouterContext): ApiState => ctx.state.api as ApiState;
+/** A step: it throws to refuse the request, and returns once its part is in `state`. */
+type Step = (ctx: RouterContext, state: ApiState) => void | Promise<void>;
 
 /** A step ran before the one that needs its part: a wiring mistake, not the client's. */
 function needs<K extends keyof ApiState>(state: ApiState, key: K): NonNullable<ApiState[K]> {
@@ -51,21 +51,16 @@ function needs<K extends keyof ApiState>(state: ApiState, key: K): NonNullable<A
   return value as NonNullable<ApiState[K]>;
 }
 
-/** Names the route for the steps after it and for the request log. */
-export const routeIs =
-  (route: ApiRoute): Step =>
-  (ctx, next) => {
-    ctx.state.route = route.label;
-    ctx.state.api = { route } satisfies ApiState;
-    ctx.params = safeParams(ctx.params, ctx.captures ?? []);
-    return next();
-  };
+/** Names the route for the request log; path parameters with a NUL are kept as written. */
+const routeIs: Step = (ctx, state) => {
+  ctx.state.route = state.route.label;
+  ctx.params = safeParams(ctx.params, ctx.captures ?? []);
+};
 
 /** The key: which account, which mode, secret or publishable (and what a publishable key may call). */
 export function authenticateKey(services: Services): Step {
   const publishable = publishableSummary();
-  return async (ctx, next) => {
-    const state = stateOf(ctx);
+  return async (ctx, state) => {
     const caller = await authenticate(ctx.req, services.accounts);
     if (caller.kind === 'publishable' && !state.route.operation.publishable)
       throw new ApiError(
@@ -74,7 +69,6 @@ export function authenticateKey(services: Services): Step {
         403,
       );
     state.caller = caller;
-    return next();
   };
 }
 
@@ -84,8 +78,7 @@ export function limitRate(services: Services): Step {
   const shared =
     config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.db.dialect === 'postgres');
   const limiter = new RateLimiter(shared ? new DatabaseHitCounter(services.db.knex) : new ProcessHitCounter());
-  return async (ctx, next) => {
-    const state = stateOf(ctx);
+  return async (ctx, state) => {
     const caller = needs(state, 'caller');
     const { operation, label } = state.route;
     const rate = await limiter.hit(
@@ -94,48 +87,40 @@ export function limitRate(services: Services): Step {
     );
     if (rate.exceeded) throw rateLimitExceeded(rate);
     ctx.set(rateHeaders(rate));
-    return next();
   };
 }
 
 /** Live keys need a verified payment method (and e-mail, to create). */
-export const liveGates: Step = (ctx, next) => {
-  const state = stateOf(ctx);
+export const liveGates: Step = (_ctx, state) => {
   assertLiveAllowed(needs(state, 'caller'), state.route.operation);
-  return next();
 };
 
 /** The Service-Version in force: the request's header, else the account's setting. */
-export const serviceVersion: Step = (ctx, next) => {
-  const state = stateOf(ctx);
+export const serviceVersion: Step = (ctx, state) => {
   const header = VERSION_HEADERS.map((h) => ctx.get(h)).find(Boolean);
   state.version = requestVersion(header, needs(state, 'caller').account.settings.service_version);
-  return next();
 };
 
 /** The query in its three forms, bounded, validated against the operation's; the Idempotency-Key. */
-export const queryString: Step = (ctx, next) => {
-  const state = stateOf(ctx);
+export const queryString: Step = (ctx, state) => {
   const { operation } = state.route;
   const rawQuery = parseQuery(ctx.querystring);
   assertSaneInput(rawQuery, 'query');
   const { idempotency_key: _key, ...fields } = rawQuery;
   state.bound = state.route.served.bind(ctx.params).query(fields);
   if (operation.idempotent) state.idempotencyKey = idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery);
-  return next();
 };
 
-/** JSON, form or multipart; uploads stream to disk and are removed once the request is answered. */
+/** JSON, form or multipart; uploads stream to disk (the route removes them once it has answered). */
 export function requestBody(services: Services): Step {
   const { config } = services;
   const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads');
-  return async (ctx, next) => {
-    const state = stateOf(ctx);
+  return async (ctx, state) => {
     const { operation } = state.route;
     if (operation.method !== 'POST' && operation.method !== 'PATCH') {
       state.fields = {};
       state.files = [];
-      return next();
+      return;
     }
     const parsed = await parseBody(ctx.req, {
       maxBytes: config.maxBodyBytes,
@@ -143,35 +128,27 @@ export function requestBody(services: Services): Step {
       fileFields: operation.files ?? [],
       uploadDir,
     });
-    try {
-      // uploaded files join the body under their field names, so a required file field is present
-      state.fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
-      state.files = parsed.files;
-      await next();
-    } finally {
-      await discardUploads(parsed.files);
-    }
+    state.files = parsed.files;
+    // uploaded files join the body under their field names, so a required file field is present
+    state.fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
   };
 }
 
 /** The body against the operation's schema and rules, then the live allowance it spends. */
 export function validation(services: Services): Step {
-  return async (ctx, next) => {
-    const state = stateOf(ctx);
+  return async (_ctx, state) => {
     const { resource, operation } = state.route;
     const fields = needs(state, 'fields');
     refuseNewerFields(resource, fields, needs(state, 'version'));
     state.run = needs(state, 'bound').body(fields);
     await spendLiveAllowance(needs(state, 'caller'), operation, services.db.knex);
-    return next();
   };
 }
 
 /** The handler, once per Idempotency-Key; the answer in the shape the version and the catalog say. */
 export function handle(services: Services): Step {
   const idempotency = new IdempotencyStore(services.db.knex, services.config.idempotencyLeaseMs);
-  return async (ctx) => {
-    const state = stateOf(ctx);
+  return async (ctx, state) => {
     const { route } = state;
     const caller = needs(state, 'caller');
     const version = needs(state, 'version');
@@ -200,9 +177,10 @@ export function handle(services: Services): Step {
   };
 }
 
-/** Every step of an API route, in order. */
-export function apiSteps(services: Services): (route: ApiRoute) => Step[] {
-  const shared = [
+/** The middleware of an API route: every step, in order; the request's uploads removed once it is answered. */
+export function apiSteps(services: Services): (route: ApiRoute) => RouterMiddleware {
+  const steps: Step[] = [
+    routeIs,
     authenticateKey(services),
     limitRate(services),
     liveGates,
@@ -212,5 +190,16 @@ export function apiSteps(services: Services): (route: ApiRoute) => Step[] {
     validation(services),
     handle(services),
   ];
-  return (route) => [routeIs(route), ...shared];
+  return (route) => async (ctx) => {
+    const state: ApiState = { route };
+    ctx.state.api = state;
+    try {
+      for (const step of steps) {
+        const pending = step(ctx, state);
+        if (pending) await pending;
+      }
+    } finally {
+      if (state.files?.length) await discardUploads(state.files);
+    }
+  };
 }

@@ -32,22 +32,36 @@ function objectSchemaOf(schema: Schema): Schema | undefined {
   return branches(schema).find((branch) => branch.properties !== undefined);
 }
 
+/** `value` without the nulls its schema refuses; the same value (not a copy) when it has none. */
 function shape(value: unknown, schema: Schema): unknown {
   if (Array.isArray(value)) {
     const items = schema.type === 'array' ? schema.items : branches(schema).find((b) => b.type === 'array')?.items;
-    return items ? value.map((item) => shape(item, items)) : value;
+    if (!items) return value;
+    let out: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const shaped = shape(item, items);
+      if (shaped !== item) (out ??= value.slice())[i] = shaped;
+    });
+    return out ?? value;
   }
   const object = isPlainObject(value) ? objectSchemaOf(schema) : undefined;
   if (!object?.properties || !isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
+  let out: Record<string, unknown> | undefined;
+  for (const key in value) {
     const declared = object.properties[key];
-    if (!declared) out[key] = field;
-    else if (field === null) {
-      if (admitsNull(declared)) out[key] = null;
-    } else out[key] = shape(field, declared);
+    if (!declared) continue;
+    const field = value[key];
+    if (field === null) {
+      if (!admitsNull(declared)) {
+        out ??= { ...value };
+        delete out[key];
+      }
+    } else if (typeof field === 'object') {
+      const shaped = shape(field, declared);
+      if (shaped !== field) (out ??= { ...value })[key] = shaped;
+    }
   }
-  return out;
+  return out ?? value;
 }
 
 /** The answer (an object of the resource, or a list of them) without the nulls its schema refuses. */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { JobRow, JobWrite } from '../store/commit';
+import { onConnection } from '../store/sqlite-sync';
 import { backoffMs, errorText, tally, type Backend, type Claimed, type ResolvedJobOptions } from './backend';
 
 interface ClaimRow {
@@ -140,20 +141,4 @@ function claimStatements(connection: BetterSqlite3.Database): ClaimStatements {
     prepared.set(connection, statements);
   }
   return statements;
-}
-
-interface PoolClient {
-  acquireConnection(): Promise<BetterSqlite3.Database>;
-  releaseConnection(connection: BetterSqlite3.Database): void;
-}
-
-/** Runs `fn` on Knex's one SQLite connection, borrowed from its pool so Knex's own queries wait. */
-async function onConnection<T>(knex: Knex, fn: (connection: BetterSqlite3.Database) => T): Promise<T> {
-  const client = knex.client as unknown as PoolClient;
-  const connection = await client.acquireConnection();
-  try {
-    return fn(connection);
-  } finally {
-    client.releaseConnection(connection);
-  }
 }

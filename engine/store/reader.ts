@@ -4,6 +4,7 @@
 // while Knex's connection writes, and it sees every committed write.
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
+import { inlineLimits, nativeQuery, statementCache, toBinding } from './sqlite-sync';
 
 /** Placeholder values for `prepare`: `slot(0)`, `slot(1)`… stand for the values given at each call. */
 export type Slot = (index: number) => string;
@@ -21,19 +22,17 @@ const slot: Slot = (index) => `${SLOT}${index}`;
 
 interface Template {
   sql: string;
-  native: string;
   bind(values: unknown[]): unknown[];
 }
 
-function template(query: Knex.QueryBuilder): Template {
+/** The query's SQL with a placeholder per binding; `native`: SQLite's text, constant limits written in. */
+function template(query: Knex.QueryBuilder, native: boolean): Template {
   const compiled = query.toSQL();
-  const constants = compiled.bindings as unknown[];
-  const slots = constants.map((b) => (typeof b === 'string' && b.startsWith(SLOT) ? Number(b.slice(SLOT.length)) : -1));
-  return {
-    sql: compiled.sql,
-    native: compiled.toNative().sql,
-    bind: (values) => slots.map((s, i) => (s >= 0 ? values[s] : constants[i])),
-  };
+  const { sql, bindings } = native
+    ? inlineLimits(compiled.toNative().sql, compiled.toNative().bindings)
+    : { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
+  const slots = bindings.map((b) => (typeof b === 'string' && b.startsWith(SLOT) ? Number(b.slice(SLOT.length)) : -1));
+  return { sql, bind: (values) => slots.map((s, i) => (s >= 0 ? values[s] : bindings[i])) };
 }
 
 export function knexReader(knex: Knex): Reader {
@@ -41,7 +40,7 @@ export function knexReader(knex: Knex): Reader {
     all: async <T>(query: Knex.QueryBuilder) => (await query) as T[],
     first: async <T>(query: Knex.QueryBuilder) => ((await query.clone().limit(1)) as T[])[0],
     prepare: <T>(build: (s: Slot) => Knex.QueryBuilder) => {
-      const t = template(build(slot));
+      const t = template(build(slot), false);
       return async (values: unknown[]) => {
         const result = (await knex.raw(t.sql, t.bind(values) as Knex.RawBinding[])) as { rows?: T[] } | T[];
         return Array.isArray(result) ? result : (result.rows ?? []);
@@ -51,39 +50,21 @@ export function knexReader(knex: Knex): Reader {
   };
 }
 
-type Binding = string | number | bigint | Buffer | null;
-
-const toBinding = (value: unknown): Binding => {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Date) return value.toISOString();
-  if (value === undefined) return null;
-  return value as Binding;
-};
-
 export function sqliteReader(file: string): Reader {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  const statements = new Map<string, Database.Statement>();
-  const statement = (sql: string) => {
-    let found = statements.get(sql);
-    if (!found) {
-      if (statements.size > 500) statements.clear();
-      found = db.prepare(sql);
-      statements.set(sql, found);
-    }
-    return found;
-  };
+  const statement = statementCache(db);
   const run = <T>(query: Knex.QueryBuilder, one: boolean) => {
-    const { sql, bindings } = query.toSQL().toNative();
+    const { sql, bindings } = nativeQuery(query);
     const prepared = statement(sql);
-    return (one ? prepared.get(...bindings.map(toBinding)) : prepared.all(...bindings.map(toBinding))) as T;
+    return (one ? prepared.get(...bindings) : prepared.all(...bindings)) as T;
   };
   return {
     all: async <T>(query: Knex.QueryBuilder) => run<T[]>(query, false),
     first: async <T>(query: Knex.QueryBuilder) => run<T | undefined>(query.clone().limit(1), true),
     prepare: <T>(build: (s: Slot) => Knex.QueryBuilder) => {
-      const t = template(build(slot));
-      return async (values: unknown[]) => statement(t.native).all(...t.bind(values).map(toBinding)) as T[];
+      const t = template(build(slot), true);
+      return async (values: unknown[]) => statement(t.sql).all(...t.bind(values).map(toBinding)) as T[];
     },
     close: () => db.close(),
   };

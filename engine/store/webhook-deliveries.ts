@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { Scope } from './scope';
+import { syncTransaction } from './sqlite-sync';
 
 /** Event types a webhook takes: these, or every type (`*`). */
 const takes = (types: unknown, type: string) => Array.isArray(types) && (types.includes('*') || types.includes(type));
@@ -35,55 +36,100 @@ interface HookRow {
 const isPostgres = (knex: Knex) => knex.client.config.client === 'pg';
 
 /**
- * Fans out up to `limit` undispatched events, oldest first; returns the webhooks given deliveries. On
- * PostgreSQL the events are locked (SKIP LOCKED), so several dispatchers share the work without
- * doubling any; SQLite's one writer serializes them.
+ * Fans out up to `limit` events not yet fanned out, oldest first; returns the webhooks given
+ * deliveries. On PostgreSQL the events are locked (SKIP LOCKED), so several dispatchers share the work
+ * without doubling any; on SQLite a cursor follows the events in commit order, moved in the same
+ * (immediate) transaction as the deliveries it wrote.
  */
 export async function dispatchEvents(knex: Knex, limit: number): Promise<string[]> {
+  if (!isPostgres(knex))
+    return syncTransaction(knex, (db) => {
+      const [cursor] = db.rows<{ position: number }>(knex('event_cursors').select('position').where(SQLITE_CURSOR));
+      const events = db.rows<EventRow & { position: number }>(
+        knex('events')
+          .select({ position: 'rowid' }, 'id', 'account_id', 'mode', 'event_type')
+          .where('rowid', '>', cursor?.position ?? 0)
+          .orderBy('rowid')
+          .limit(limit),
+      );
+      if (events.length === 0) return [];
+      const rows = deliveryRows(events, db.rows<HookRow>(webhooksOf(knex, events)));
+      for (const chunk of chunks(rows, 200)) db.change(knex('webhook_deliveries').insert(chunk));
+      const position = events[events.length - 1].position;
+      db.change(
+        knex('event_cursors')
+          .insert({ ...SQLITE_CURSOR, position })
+          .onConflict('name')
+          .merge(),
+      );
+      return [...new Set(rows.map((r) => r.webhook_id))];
+    });
   return knex.transaction(async (trx) => {
-    const pending = trx('events')
-      .select('id', 'account_id', 'mode', 'event_type')
-      .where('dispatched', false)
-      .orderBy([{ column: 'date_created' }, { column: 'id' }])
-      .limit(limit);
-    if (isPostgres(knex)) pending.forUpdate().skipLocked();
-    const events = (await pending) as EventRow[];
+    const events = (await pendingEvents(trx, limit).forUpdate().skipLocked()) as EventRow[];
     if (events.length === 0) return [];
-    const scopes = [...new Set(events.map((e) => `${e.account_id} ${e.mode}`))].map((key) => key.split(' '));
-    const hooks = (await trx('objects')
-      .select('id', 'account_id', 'mode', 'body')
-      .where({ kind: 'webhooks', deleted: false })
-      .where((q) => {
-        for (const [account, mode] of scopes) q.orWhere({ account_id: account, mode });
-      })) as HookRow[];
-    const live = hooks
-      .map((h) => ({ ...h, parsed: JSON.parse(h.body) as { enabled?: boolean; event_types?: unknown } }))
-      .filter((h) => h.parsed.enabled !== false);
-    const now = Date.now();
-    const created = nowIso();
-    const rows = events.flatMap((e) =>
-      live
-        .filter((h) => h.account_id === e.account_id && h.mode === e.mode && takes(h.parsed.event_types, e.event_type))
-        .map((h) => ({
-          webhook_id: h.id,
-          account_id: e.account_id,
-          mode: e.mode,
-          event_id: e.id,
-          event_type: e.event_type,
-          state: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          date_created: created,
-        })),
-    );
-    for (let i = 0; i < rows.length; i += 200) await trx('webhook_deliveries').insert(rows.slice(i, i + 200));
-    const ids = events.map((e) => e.id);
-    for (let i = 0; i < ids.length; i += 500)
-      await trx('events')
-        .whereIn('id', ids.slice(i, i + 500))
-        .update({ dispatched: true });
+    const rows = deliveryRows(events, (await webhooksOf(trx, events)) as HookRow[]);
+    for (const chunk of chunks(rows, 200)) await trx('webhook_deliveries').insert(chunk);
+    for (const ids of chunks(
+      events.map((e) => e.id),
+      500,
+    ))
+      await markDispatched(trx, ids);
     return [...new Set(rows.map((r) => r.webhook_id))];
   });
+}
+
+/** On PostgreSQL: events not yet fanned out carry `dispatched = false`, in the order they happened. */
+const pendingEvents = (knex: Knex, limit: number) =>
+  knex('events')
+    .select('id', 'account_id', 'mode', 'event_type')
+    .where('dispatched', false)
+    .orderBy([{ column: 'date_created' }, { column: 'id' }])
+    .limit(limit);
+
+/** On SQLite: the last event fanned out, by rowid (migrations/013_event_cursor.ts says why). */
+const SQLITE_CURSOR = { name: 'webhooks' };
+
+/** The webhooks of the events' accounts and modes. */
+function webhooksOf(knex: Knex, events: readonly EventRow[]) {
+  const scopes = [...new Set(events.map((e) => `${e.account_id} ${e.mode}`))].map((key) => key.split(' '));
+  return knex('objects')
+    .select('id', 'account_id', 'mode', 'body')
+    .where({ kind: 'webhooks', deleted: false })
+    .where((q) => {
+      for (const [account, mode] of scopes) q.orWhere({ account_id: account, mode });
+    });
+}
+
+const markDispatched = (knex: Knex, ids: string[]) => knex('events').whereIn('id', ids).update({ dispatched: true });
+
+/** A delivery per event and enabled webhook of its account and mode that takes its type. */
+function deliveryRows(events: readonly EventRow[], hooks: readonly HookRow[]) {
+  const live = hooks
+    .map((h) => ({ ...h, parsed: JSON.parse(h.body) as { enabled?: boolean; event_types?: unknown } }))
+    .filter((h) => h.parsed.enabled !== false);
+  const now = Date.now();
+  const created = nowIso();
+  return events.flatMap((e) =>
+    live
+      .filter((h) => h.account_id === e.account_id && h.mode === e.mode && takes(h.parsed.event_types, e.event_type))
+      .map((h) => ({
+        webhook_id: h.id,
+        account_id: e.account_id,
+        mode: e.mode,
+        event_id: e.id,
+        event_type: e.event_type,
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        date_created: created,
+      })),
+  );
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /** Webhooks with a delivery due now (new, or its wait after a failure over): their jobs are queued. */
