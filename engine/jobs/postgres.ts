@@ -91,6 +91,39 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
     });
   };
 
+  /**
+   * Jobs without a singleton key sent in one transaction in the same turn (a group commit's pieces)
+   * go out as one pg-boss insert: one statement for all of them rather than one each.
+   */
+  const together = new WeakMap<Knex, { jobs: PgBoss.JobInsert[]; written: Promise<void> }>();
+  /** the last keyed job sent in each transaction */
+  const keyed = new WeakMap<Knex, Promise<unknown>>();
+  const insertTogether = async (trx: Knex, name: string, data: object, o: ResolvedJobOptions) => {
+    await ensureQueue(name);
+    let batch = together.get(trx);
+    if (!batch) {
+      const jobs: PgBoss.JobInsert[] = [];
+      const written = new Promise<void>((resolve, reject) =>
+        setImmediate(() => {
+          together.delete(trx);
+          boss.insert(jobs, { db: knexDb(trx) }).then(() => resolve(), reject);
+        }),
+      );
+      batch = { jobs, written };
+      together.set(trx, batch);
+    }
+    const delaySeconds = Math.ceil(o.retryDelayMs / 1000);
+    batch.jobs.push({
+      name,
+      data,
+      retryLimit: o.retryLimit,
+      retryDelay: delaySeconds,
+      retryBackoff: delaySeconds > 0,
+      startAfter: o.startAfter?.toISOString(),
+    });
+    await batch.written;
+  };
+
   return {
     async start() {
       await boss.start();
@@ -101,7 +134,15 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       ensureQueue(name).catch(() => undefined);
       return {
         send: async (trx) => {
-          await insert(trx, name, data, o);
+          if (o.singletonKey === undefined) return insertTogether(trx, name, data, o);
+          // one after another in a transaction: each checks for the keyed jobs the ones before it sent
+          const previous = keyed.get(trx) ?? Promise.resolve();
+          const mine = previous.then(() => insert(trx, name, data, o));
+          keyed.set(
+            trx,
+            mine.catch(() => undefined),
+          );
+          await mine;
         },
       };
     },

@@ -58,7 +58,8 @@ export class InsertBatcher {
     if (this.sqlite) return writeSqlite(this.knex, rows, completions);
     await this.knex.transaction(async (trx) => {
       await insertRows(trx, rows);
-      for (const p of all) for (const send of p.sends) await send(trx);
+      // sent together, so a backend may write the batch's jobs as one statement (jobs/postgres.ts)
+      await Promise.all(all.flatMap((p) => p.sends).map((send) => send(trx)));
       for (const c of completions) await completeClaim(trx, c.claim, c);
     });
   }

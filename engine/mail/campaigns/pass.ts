@@ -12,7 +12,7 @@ import { isRecorded, recipientKey, recordSkipped, type RunRecipient } from '../.
 import { createPiece } from '../pieces/create';
 
 /** Pieces created at once: enough for the group commit to gather them, few enough to keep memory flat. */
-const IN_FLIGHT = 8;
+const IN_FLIGHT = 24;
 
 export type Recipient = Omit<RunRecipient, 'pieceId' | 'skipReason'>;
 
