@@ -136,6 +136,9 @@ test('a header without rows is refused', (t, ctx) => refused(t, ctx, `${CSV_HEAD
 test('a mapped column the header lacks is refused', (t, ctx) =>
   refused(t, ctx, 'name,street,city,state,zip\nA,1 Main St,Springfield,IL,62701\n', /no column "unit"/));
 
+test('a header naming a column twice is refused', (t, ctx) =>
+  refused(t, ctx, `${CSV_HEADER},name\n${csvRow(1)},x\n`, /names the column "name" twice/));
+
 test('an unclosed quote is refused', (t, ctx) =>
   refused(t, ctx, `${CSV_HEADER}\n${csvRow(1)}\n"Open,quote\n`, /quoted field/));
 
