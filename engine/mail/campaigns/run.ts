@@ -19,7 +19,8 @@ import { nowIso } from '../../util/time';
 import { audienceOf } from './audience';
 import { creativesOf, kindOf, pieceBody } from './creatives';
 import { RunPass } from './pass';
-import { notReady, rowsOf, uploadOf } from './upload-audience';
+import { notReady, uploadOf } from './upload-audience';
+import { rowsOf } from '../uploads/stored-rows';
 
 export interface RunStart {
   trigger: 'manual' | 'schedule';

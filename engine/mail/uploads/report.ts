@@ -8,7 +8,7 @@ import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { rowOutcomes } from '../../store/run-recipients';
-import { rowsOf } from '../campaigns/upload-audience';
+import { rowsOf } from './stored-rows';
 
 export type ReportStatus = 'Validated' | 'Failed' | 'Processing';
 

@@ -105,15 +105,6 @@ export class RowReader {
     return (row.values[this.index.get(column) ?? -1] ?? '').trim();
   }
 
-  /** The row as column -> value, for reports (ragged rows keep what they have). */
-  original(row: CsvRow): Record<string, string> {
-    const data: Record<string, string> = {};
-    this.header.forEach((name, i) => {
-      if (name !== '') data[name] = row.values[i] ?? '';
-    });
-    return data;
-  }
-
   parts(row: CsvRow): RowParts {
     const to: Record<string, string> = {};
     for (const [field, column] of Object.entries(this.mapping.address)) {
