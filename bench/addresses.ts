@@ -13,6 +13,14 @@ const nextBody = () => ADDRESS_BODIES[turn++ % ADDRESS_BODIES.length];
 let postcardTurn = 0;
 const nextPostcard = () => POSTCARD_BODIES[postcardTurn++ % POSTCARD_BODIES.length];
 
+/** POSTs of varied address bodies, as a create load sends them. */
+const createLoad = () => ({
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json' },
+  body: BODY,
+  requests: [{ method: 'POST' as const, setupRequest: (request: object) => ({ ...request, body: nextBody() }) }],
+});
+
 async function engineRows(label: string, databaseUrl: string, env: Record<string, string> = {}): Promise<LoadResult[]> {
   const engine = await startChild('engine-server.ts', { DATABASE_URL: databaseUrl, ...env });
   try {
@@ -54,10 +62,12 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   for (const [name, shape] of [
     ['ceiling: bare Koa JSON', 'tiny'],
     ['ceiling: Koa, address-sized answer', 'address'],
+    ['ceiling: Koa + SQLite insert (durable)', 'durable'],
   ] as const) {
     const ceiling = await startChild('ceiling-server.ts', { CEILING_SHAPE: shape });
     try {
-      rows.push(await load(name, ceiling, { url: ceiling.url }));
+      const posting = shape === 'durable' ? createLoad() : {};
+      rows.push(await load(name, ceiling, { url: ceiling.url, ...posting }));
     } finally {
       ceiling.process.kill();
     }
@@ -73,19 +83,39 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   } else if (postgres) process.stdout.write('!!! PostgreSQL is not reachable: its rows are skipped !!!\n');
   fs.rmSync(dir, { recursive: true, force: true });
   printTable(rows);
-  const [tiny, sized] = rows;
-  for (const row of rows.filter((r) => r.name.endsWith('POST /v1/postcards'))) {
-    const address = rows.find((r) => r.name === row.name.replace('postcards', 'addresses'));
-    if (address)
+  const [tiny, sized, durable] = rows;
+  const ratio = (row: LoadResult | undefined, of: LoadResult, aim: number, what: string) => {
+    if (row)
       process.stdout.write(
-        `  ${row.name}: ${((row.rps / address.rps) * 100).toFixed(0)}% of the address create rate of the same run (aim: 50%)\n`,
+        `  ${row.name}: ${(row.rps / of.rps).toFixed(2)}x ${what} of the same run (aim: ${aim.toFixed(1)}x)\n`,
       );
+  };
+  for (const label of ['sqlite', 'postgres']) {
+    ratio(
+      rows.find((r) => r.name === `${label} POST /v1/addresses`),
+      durable,
+      0.8,
+      'the durable ceiling (Koa + one SQLite insert)',
+    );
+    ratio(
+      rows.find((r) => r.name === `${label} GET /v1/addresses?limit=10`),
+      tiny,
+      0.5,
+      'the bare Koa handler',
+    );
+    ratio(
+      rows.find((r) => r.name === `${label} POST /v1/postcards`),
+      rows.find((r) => r.name === `${label} POST /v1/addresses`)!,
+      0.5,
+      'the address create rate',
+    );
   }
-  for (const row of rows.slice(2)) {
+  for (const row of rows.slice(3))
     process.stdout.write(
       `  ${row.name}: ${((row.rps / tiny.rps) * 100).toFixed(0)}% of the bare ceiling, ${((row.rps / sized.rps) * 100).toFixed(0)}% of the address-sized one\n`,
     );
-  }
+  const peak = Math.max(...rows.slice(3).map((r) => r.rssMb));
+  process.stdout.write(`  engine RSS peak (after each load, the process alone): ${peak} MB (aim: <= 200 MB)\n`);
 }
 
 /** A throwaway database on the server of BENCH_PG_URL (default: the machine's `test` database). */

@@ -64,7 +64,7 @@ export interface LoadResult {
 }
 
 export async function load(name: string, child: Child, options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 10, duration: 10, ...options });
+  const result = await autocannon({ connections: 32, duration: 10, ...options });
   return {
     name,
     rps: Math.round(result.requests.average),

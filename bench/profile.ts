@@ -70,6 +70,9 @@ async function main(): Promise<void> {
   };
   const created = await fetch(`${engine.url}/v1/addresses`, { method: 'POST', headers, body: ADDRESS_BODIES[0] });
   const { id } = (await created.json()) as { id: string };
+  // a list page of 10 lists 10, as it does in bench/addresses.ts after its creates
+  for (const body of [...ADDRESS_BODIES, ...ADDRESS_BODIES])
+    await fetch(`${engine.url}/v1/addresses`, { method: 'POST', headers, body });
   let turn = 0;
   const posting = (bodies: string[], url: string): autocannon.Options => ({
     url,

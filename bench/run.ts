@@ -11,7 +11,7 @@ import { benchCampaignRun } from './campaign-run';
 
 async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
-  process.stdout.write('== POST and GET /v1/addresses (autocannon, 10 connections, 10 s each) ==\n');
+  process.stdout.write('== POST and GET /v1/addresses (autocannon, 32 connections, 10 s each) ==\n');
   await benchAddresses(pg);
   process.stdout.write('\n== webhook delivery: events/s to a local receiver, create -> webhook at 100/s ==\n');
   await benchEvents(false);

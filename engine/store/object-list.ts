@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { FilterMatch, SortColumn } from '../catalog/list-filters';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ApiObject } from './columns';
-import type { Reader } from './reader';
+import type { Reader, Slot } from './reader';
 import type { Scope } from './scope';
 
 export interface DateRange {
@@ -77,6 +77,57 @@ function filteredQuery(knex: Knex, scope: Scope, kind: string, params: ListParam
   return query;
 }
 
+/** What decides a page query's SQL, and the values it binds (in slot order). */
+interface PageShape {
+  sort: { column: SortColumn; direction: 'asc' | 'desc' };
+  descending: boolean;
+  cursor: boolean;
+  limit: number;
+}
+
+/**
+ * The page query of a list without filters (the common one: every page of a plain list walk), with its
+ * values in slots; `slotOf(i)` gives the i-th of [account, mode, kind, cursor value, cursor id].
+ */
+function plainPageQuery(knex: Knex, shape: PageShape, slotOf: Slot): Knex.QueryBuilder {
+  const query = knex('objects').where({ account_id: slotOf(0), mode: slotOf(1), kind: slotOf(2), deleted: false });
+  return pageOf(query, shape, [slotOf(3), slotOf(4)]);
+}
+
+/** A filtered query's page: the keyset condition, the order both ways, one row more than the page. */
+function pageOf(base: Knex.QueryBuilder, shape: PageShape, cursor: readonly Knex.Value[]): Knex.QueryBuilder {
+  const { sort, descending } = shape;
+  // Rows without a value in the sort column cannot be placed on a keyset: they are not listed in that order.
+  if (sort.column !== 'date_created') base.whereNotNull(sort.column);
+  const query = base.select('id', 'body').limit(shape.limit + 1);
+  if (shape.cursor) query.whereRaw(`(??, id) ${descending ? '<' : '>'} (?, ?)`, [sort.column, ...cursor]);
+  const order = descending ? 'desc' : 'asc';
+  return query.orderBy([
+    { column: sort.column, order },
+    { column: 'id', order },
+  ]);
+}
+
+type PreparedPage = (values: unknown[]) => Promise<{ id: string; body: string }[]>;
+/** Plain page queries built and prepared once per shape (a handful: sort, direction, cursor, limit). */
+const plainPages = new WeakMap<Reader, Map<string, PreparedPage>>();
+
+function preparedPlainPage(knex: Knex, reader: Reader, shape: PageShape): PreparedPage {
+  let byShape = plainPages.get(reader);
+  if (!byShape) plainPages.set(reader, (byShape = new Map()));
+  const key = JSON.stringify(shape);
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    if (byShape.size > 200) byShape.clear();
+    prepared = reader.prepare((slot) => plainPageQuery(knex, shape, slot));
+    byShape.set(key, prepared);
+  }
+  return prepared;
+}
+
+const isPlain = (params: ListParams) =>
+  !params.parent && !params.dateCreated && !params.filters?.length && Object.keys(params.metadata ?? {}).length === 0;
+
 export async function listPage(
   knex: Knex,
   reader: Reader,
@@ -85,26 +136,18 @@ export async function listPage(
   params: ListParams,
 ): Promise<ListPage> {
   const sort = params.sort ?? { column: 'date_created', direction: 'desc' };
-  const base = filteredQuery(knex, scope, kind, params);
-  // Rows without a value in the sort column cannot be placed on a keyset: they are not listed in that order.
-  if (sort.column !== 'date_created') base.whereNotNull(sort.column);
   const backwards = Boolean(params.before);
   const token = params.after ?? params.before;
   const cursor = token ? decodeCursor(token, sort.column) : undefined;
   // Walking forward follows the requested direction; walking back runs against it, then reverses.
   const descending = (sort.direction === 'desc') !== backwards;
-  const query = base
-    .clone()
-    .select('id', 'body')
-    .limit(params.limit + 1);
-  if (cursor) query.whereRaw(`(??, id) ${descending ? '<' : '>'} (?, ?)`, [sort.column, cursor.value, cursor.id]);
-  const order = descending ? 'desc' : 'asc';
-  query.orderBy([
-    { column: sort.column, order },
-    { column: 'id', order },
-  ]);
-
-  const rows = await reader.all<{ id: string; body: string }>(query);
+  const shape: PageShape = { sort, descending, cursor: Boolean(cursor), limit: params.limit };
+  const values = [scope.accountId, scope.mode, kind, cursor?.value, cursor?.id];
+  const rows = isPlain(params)
+    ? await preparedPlainPage(knex, reader, shape)(values)
+    : await reader.all<{ id: string; body: string }>(
+        pageOf(filteredQuery(knex, scope, kind, params), shape, [cursor?.value ?? null, cursor?.id ?? null]),
+      );
   const more = rows.length > params.limit;
   const pageRows = rows.slice(0, params.limit);
   if (backwards) pageRows.reverse();
@@ -119,7 +162,9 @@ export async function listPage(
     previous: (backwards ? more : Boolean(params.after)) && first ? at(first) : undefined,
   };
   if (params.includeTotal) {
-    const row = await reader.first<{ n: number | string }>(base.clone().count({ n: '*' }));
+    const base = filteredQuery(knex, scope, kind, params);
+    if (sort.column !== 'date_created') base.whereNotNull(sort.column);
+    const row = await reader.first<{ n: number | string }>(base.count({ n: '*' }));
     page.totalCount = Number(row?.n ?? 0);
   }
   return page;
