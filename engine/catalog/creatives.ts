@@ -8,7 +8,7 @@ import { defineResource } from './resource';
 import { operation } from './operation';
 import { description, id, metadata, nullable } from './fields';
 import { idPatternFor } from './paths';
-import { addressRef } from './mailpieces/fields';
+import { addressRef, artwork } from './mailpieces/fields';
 
 /** The kinds a creative may be, and the mailpiece resource each is created as. */
 export const CREATIVE_KINDS = { postcard: 'postcards', letter: 'letters', self_mailer: 'self_mailers' } as const;
@@ -20,17 +20,10 @@ const resourceType = () =>
     examples: ['postcard'],
   });
 
-/** Artwork by reference: HTML, a template id or a URL (uploads are for single pieces). */
-const side = (what: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: 9_999,
-    description: `${what}: HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.`,
-    examples: ['<html><body><h1>Hello {{name}}</h1></body></html>'],
-  });
-
 /** The artwork fields of every kind; which a kind requires is checked against that kind's schema. */
 export const CREATIVE_ARTWORK = ['front', 'back', 'file', 'inside', 'outside'] as const;
+
+const SHOWN_SIDE = 'The artwork as given (HTML, template id or URL); null when absent or uploaded as a file.';
 
 const details = () =>
   Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), {
@@ -57,15 +50,17 @@ export const creativeOperations = {
       from: Type.Optional(addressRef('The sender')),
       description: Type.Optional(description()),
       metadata: Type.Optional(metadata()),
-      front: Type.Optional(side('Front artwork (postcards)')),
-      back: Type.Optional(side('Back artwork (postcards)')),
-      file: Type.Optional(side('The letter')),
-      inside: Type.Optional(side('Inside artwork (self mailers)')),
-      outside: Type.Optional(side('Outside artwork (self mailers)')),
+      // an uploaded side is stored once, and every piece of every run names that one file
+      front: Type.Optional(artwork('Front artwork (postcards)')),
+      back: Type.Optional(artwork('Back artwork (postcards)')),
+      file: Type.Optional(artwork('The letter')),
+      inside: Type.Optional(artwork('Inside artwork (self mailers)')),
+      outside: Type.Optional(artwork('Outside artwork (self mailers)')),
       details: Type.Optional(details()),
     }),
     response: 'object',
     idempotent: true,
+    files: [...CREATIVE_ARTWORK],
   }),
   list: listOperation('/v1/creatives', 'List creatives', {
     filters: [
@@ -103,11 +98,12 @@ export const creatives = defineResource({
     }),
     description: nullable(Type.String()),
     metadata: metadata(),
-    front: nullable(Type.String()),
-    back: nullable(Type.String()),
-    file: nullable(Type.String()),
-    inside: nullable(Type.String()),
-    outside: nullable(Type.String()),
+    // as a piece shows its artwork: what was given by reference, nothing of an uploaded file's bytes
+    front: nullable(Type.String(), { description: SHOWN_SIDE }),
+    back: nullable(Type.String(), { description: SHOWN_SIDE }),
+    file: nullable(Type.String(), { description: SHOWN_SIDE }),
+    inside: nullable(Type.String(), { description: SHOWN_SIDE }),
+    outside: nullable(Type.String(), { description: SHOWN_SIDE }),
     details: details(),
     // the vendor's preview and campaign lists: this engine makes no previews, and a creative has one campaign_id
     template_preview_urls: Type.Record(Type.String(), Type.String(), {

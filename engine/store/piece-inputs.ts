@@ -1,5 +1,6 @@
 // What a mailpiece is made from (`piece_inputs`): its resolved artwork and production options, written
 // in the piece's own commit (commit.ts) and read by the renderer, which knows the piece only by its id.
+// A creative's uploaded files are recorded here too (kind `creatives`), read by each run of its campaign.
 import type { Knex } from 'knex';
 import type { Scope } from './scope';
 

@@ -51,7 +51,7 @@ export const creativeHandlers: Served[] = [
       (kind, pieceBody) => {
         const create = kind.operations.find((o) => o.name === 'create');
         if (!create?.body) throw new Error(`${kind.name} has no create operation`);
-        validate(create.body, pieceBody, create.rules);
+        return validate(create.body, pieceBody, create.rules);
       },
       idempotency,
     ),

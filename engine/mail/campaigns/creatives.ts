@@ -20,11 +20,16 @@ import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { addressCreated, resolveParty } from '../pieces/parties';
 import { liveAddressSlots } from '../address-book';
+import { discardStoredFiles } from '../pieces/artwork';
+import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
 
-/** Checks a piece body against its kind's create schema and rules (the HTTP layer's validation). */
-export type PieceCheck = (resource: Resource, body: Record<string, unknown>) => void;
+/**
+ * Checks a piece body against its kind's create schema and rules (the HTTP layer's validation); the
+ * body as that validation leaves it (form strings coerced, defaults filled).
+ */
+export type PieceCheck = (resource: Resource, body: Record<string, unknown>) => Record<string, unknown>;
 
 /** The mailpiece resource a creative of this kind makes. */
 export function kindOf(resourceType: unknown): Resource {
@@ -41,9 +46,9 @@ export interface RowExtras {
 }
 
 /**
- * A recipient's piece body: the creative's sender, artwork and details, the campaign's use type and
- * billing; `to` is an address id, or an inline address from a row, whose merge variables and metadata
- * join (and win over) the creative's.
+ * A recipient's piece body: the creative's sender, artwork (its stored files named, not copied) and
+ * details, the campaign's use type and billing; `to` is an address id, or an inline address from a row,
+ * whose merge variables and metadata join (and win over) the creative's.
  */
 export function pieceBody(
   creative: ApiObject,
@@ -51,11 +56,13 @@ export function pieceBody(
   to: string | Record<string, string>,
   now = nowIso(),
   row?: RowExtras,
+  files: CreativeFiles = {},
 ): Record<string, unknown> {
   const details = creative.details as Record<string, unknown>;
   const body: Record<string, unknown> = { ...details, to };
   if (creative.from !== null && creative.from !== undefined) body.from = creative.from;
   for (const side of CREATIVE_ARTWORK) if (typeof creative[side] === 'string') body[side] = creative[side];
+  Object.assign(body, files);
   if (creative.description !== null) body.description = creative.description;
   const metadata = { ...(creative.metadata as Record<string, string>), ...row?.metadata };
   if (Object.keys(metadata).length) body.metadata = metadata;
@@ -96,7 +103,8 @@ export async function createCreative(
     from: from?.address.id ?? null,
     description: body.description ?? null,
     metadata: body.metadata ?? {},
-    ...Object.fromEntries(CREATIVE_ARTWORK.map((side) => [side, body[side] ?? null])),
+    // an uploaded side shows null, as a piece shows nothing of an uploaded file
+    ...Object.fromEntries(CREATIVE_ARTWORK.map((side) => [side, typeof body[side] === 'string' ? body[side] : null])),
     details: body.details ?? {},
     template_preview_urls: {},
     template_previews: [],
@@ -108,16 +116,30 @@ export async function createCreative(
     object: creatives.object,
   };
   const kind = kindOf(body.resource_type);
+  const uploads = uploadedSides(body);
   // the kind's own checks, on the piece a run would make (a sender given inline stands as given)
-  check(kind, { ...pieceBody(creative, campaign, SOME_RECIPIENT, now), ...(body.from ? { from: body.from } : {}) });
+  const piece = { ...pieceBody(creative, campaign, SOME_RECIPIENT, now), ...uploads };
+  const checked = check(kind, { ...piece, ...(body.from ? { from: body.from } : {}) });
+  // details keep their checked types: a multipart or form body gives `double_sided` as a string, which
+  // each run's pieces (made without the HTTP validation) would otherwise carry as given
+  creative.details = Object.fromEntries(Object.keys(creative.details as object).map((key) => [key, checked[key]]));
+  // then the files' own checks, as a direct create makes them; stored once, for every run
+  const stored = await storeSides(services, creative.id, kind, checked, uploads, now);
   const inline = from?.inline ? [from.address] : [];
-  // a creative lives under its campaign: read with it (campaigns.ts) and deleted with it
-  return services.objects.insert(scope, creatives.name, creative, {
-    parent: campaign.id,
-    claim,
-    objects: inline.map((address) => ({ kind: 'addresses', object: address, events: [addressCreated] })),
-    takes: scope.mode === 'live' && inline.length ? liveAddressSlots(scope, settings, inline.length) : undefined,
-  });
+  try {
+    // a creative lives under its campaign: read with it (campaigns.ts) and deleted with it
+    return await services.objects.insert(scope, creatives.name, creative, {
+      parent: campaign.id,
+      claim,
+      objects: inline.map((address) => ({ kind: 'addresses', object: address, events: [addressCreated] })),
+      blobs: stored.blobs,
+      pieceInputs: stored.inputs,
+      takes: scope.mode === 'live' && inline.length ? liveAddressSlots(scope, settings, inline.length) : undefined,
+    });
+  } catch (error) {
+    await discardStoredFiles(services.assets, stored.blobs).catch(() => undefined); // the refusal is the answer
+    throw error;
+  }
 }
 
 /** The campaign's creatives, oldest first. */

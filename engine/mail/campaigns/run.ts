@@ -18,6 +18,7 @@ import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { audienceOf } from './audience';
 import { creativesOf, kindOf, pieceBody } from './creatives';
+import { filesOfCreatives } from './creative-files';
 import { RunPass } from './pass';
 import { notReady, uploadOf } from './upload-audience';
 import { rowsOf } from '../uploads/stored-rows';
@@ -101,6 +102,8 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   if (!account) return settleRun(services, scope, data, { failure: 'the account no longer exists' });
   const creatives = await creativesOf(services, scope, campaign.id);
   if (creatives.length === 0) return settleRun(services, scope, data, { failure: 'the campaign has no creatives' });
+  // read once a job: every piece names its creative's stored files
+  const files = await filesOfCreatives(services, scope, creatives);
   const upload =
     typeof run.upload_id === 'string'
       ? await services.objects.get(scope, uploads.name, run.upload_id, { parent: campaign.id })
@@ -128,7 +131,7 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
         if (await pass.spent()) return handOn();
         if (problem !== undefined) await pass.skip(recipient, problem);
         else {
-          const body = pieceBody(creative, campaign, parts.to, undefined, parts);
+          const body = pieceBody(creative, campaign, parts.to, undefined, parts, files.get(creative.id));
           await pass.piece(recipient, kindOf(creative.resource_type), body);
         }
       }
@@ -138,7 +141,8 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
         const recipient = { runId: run.id, addressId, creativeId: creative.id };
         if (pass.done(recipient)) continue;
         if (await pass.spent()) return handOn();
-        await pass.piece(recipient, kindOf(creative.resource_type), pieceBody(creative, campaign, addressId));
+        const body = pieceBody(creative, campaign, addressId, undefined, undefined, files.get(creative.id));
+        await pass.piece(recipient, kindOf(creative.resource_type), body);
       }
   }
   await pass.settled();

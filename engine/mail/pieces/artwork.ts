@@ -12,21 +12,22 @@ import { ApiError } from '../../errors';
 import type { ArtworkSide } from '../../catalog/types';
 import { templates, templateVersions } from '../../catalog/templates';
 import { templateFieldsOf } from '../../catalog/mailpieces/fields';
-import { isUploadRef } from '../../catalog/uploads';
+import { isUploadRef, type UploadRef } from '../../catalog/uploads';
 import { idPatternFor } from '../../catalog/paths';
 import type { ObjectStore, Scope } from '../../store/objects';
 import type { NewBlob } from '../../store/blobs';
 import { newId } from '../../util/ids';
 import { checkArtwork, type ArtworkProduct } from '../files/check-artwork';
 import { fetchRemoteArtwork, type RemoteLimits } from '../files/remote-file';
-import { sniff } from '../files/sniff';
+import { sniff, type ArtworkType } from '../files/sniff';
+import { isStoredArtwork, type FileSource, type StoredArtwork } from './stored-artwork';
 
 export type ArtworkSource =
   | { kind: 'html'; html: string }
   | { kind: 'template'; template_id: string; version_id: string }
   /** pieces made before remote files were fetched at create */
   | { kind: 'url'; url: string }
-  | { kind: 'file'; blob_id: string; content_type: string; filename: string; size: number };
+  | FileSource;
 
 export interface ResolvedArtwork {
   sources: Record<string, ArtworkSource>;
@@ -78,9 +79,9 @@ const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 async function storeFile(
   field: string,
   file: IncomingFile,
-  context: ArtworkContext,
+  context: Pick<ArtworkContext, 'product' | 'assets' | 'pieceId'>,
   now: string,
-): Promise<{ source: ArtworkSource; blob: NewBlob; html?: string }> {
+): Promise<{ source: FileSource; blob: NewBlob; html?: string }> {
   const type = sniff(await headOf(file));
   if (!type) throw new ApiError('invalid_file', `${field} must be a PDF, PNG, JPEG or HTML file`, 422);
   const checked = 'bytes' in file ? file.bytes : { path: file.path, size: (await stat(file.path)).size };
@@ -94,8 +95,33 @@ async function storeFile(
   // a part's or URL's name may carry control characters (%00): PostgreSQL refuses NUL in text
   const filename = file.filename.replace(/[\u0000-\u001f\u007f]/g, '_').slice(0, 255);
   const blob: NewBlob = { id, contentType: type, filename, size, sha256, assetKey, dateCreated: now };
-  const source: ArtworkSource = { kind: 'file', blob_id: id, content_type: type, filename, size };
+  const source: FileSource = { kind: 'file', blob_id: id, content_type: type, filename, size };
   return { source, blob, html };
+}
+
+/**
+ * An upload checked for `product` and stored as the artwork of `ownerId` (a piece, or a creative whose
+ * pieces all name it): the direct create's sniffing and checks, one code path.
+ */
+export async function storeUpload(
+  field: string,
+  upload: UploadRef,
+  context: { product: ArtworkProduct; assets: AssetStore; ownerId: string },
+  now: string,
+): Promise<{ source: FileSource; blob: NewBlob; html?: string }> {
+  const { product, assets, ownerId } = context;
+  return storeFile(field, { path: upload.path, filename: upload.filename }, { product, assets, pieceId: ownerId }, now);
+}
+
+/**
+ * A stored file was checked for its creative's product with a US recipient; only a letter abroad takes
+ * less (fewer pages), so only then is it read and checked again, for this recipient.
+ */
+async function recheckStored(field: string, stored: StoredArtwork, context: ArtworkContext): Promise<void> {
+  if (context.product.kind !== 'letters' || !context.product.abroad) return;
+  const file = await context.assets.get(stored.assetKey);
+  if (!file) throw new ApiError('invalid_file', `${field}: the stored file is gone`, 422);
+  await checkArtwork(file.bytes, stored.source.content_type as ArtworkType, context.product, field);
 }
 
 function remoteUrl(field: string, value: string): string {
@@ -154,6 +180,12 @@ async function resolveSides(
     resolved.templateFields[templateField] = null;
     resolved.templateFields[versionField] = null;
     const value = body[side.field];
+    if (isStoredArtwork(value)) {
+      // a creative's file, stored once: the piece names it (no copy, no blob of its own)
+      await recheckStored(side.field, value, context);
+      resolved.sources[side.field] = value.source;
+      continue;
+    }
     // validation took a string or an upload the multipart parser made, and nothing else
     if (typeof value !== 'string' && !isUploadRef(value)) continue;
     if (typeof value !== 'string' || URL_LIKE.test(value)) {

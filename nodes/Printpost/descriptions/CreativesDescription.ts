@@ -330,51 +330,96 @@ export const creativesFields: INodeProperties[] = [
         displayName: 'Front',
         name: 'front',
         description:
-          'Front artwork (postcards): HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
+          'Front artwork (postcards): an HTML string (under 10,000 characters), a template id (tmpl_...), a remote file URL, or an uploaded PDF, PNG or JPEG.',
         type: 'string',
+        typeOptions: { rows: 4 },
         default: '',
         placeholder: 'e.g. <html><body><h1>Hello {{name}}</h1></body></html>',
         routing: { send: { type: 'body', property: 'front' } },
       },
       {
+        displayName: 'Front Binary Property',
+        name: 'frontBinaryProperty',
+        type: 'string',
+        default: 'data',
+        description:
+          'Name of the input binary field whose file (PDF, PNG or JPEG) is uploaded as front, instead of the text',
+      },
+      {
         displayName: 'Back',
         name: 'back',
         description:
-          'Back artwork (postcards): HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
+          'Back artwork (postcards): an HTML string (under 10,000 characters), a template id (tmpl_...), a remote file URL, or an uploaded PDF, PNG or JPEG.',
         type: 'string',
+        typeOptions: { rows: 4 },
         default: '',
         placeholder: 'e.g. <html><body><h1>Hello {{name}}</h1></body></html>',
         routing: { send: { type: 'body', property: 'back' } },
       },
       {
+        displayName: 'Back Binary Property',
+        name: 'backBinaryProperty',
+        type: 'string',
+        default: 'data',
+        description:
+          'Name of the input binary field whose file (PDF, PNG or JPEG) is uploaded as back, instead of the text',
+      },
+      {
         displayName: 'File',
         name: 'file',
         description:
-          'The letter: HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
+          'The letter: an HTML string (under 10,000 characters), a template id (tmpl_...), a remote file URL, or an uploaded PDF, PNG or JPEG.',
         type: 'string',
+        typeOptions: { rows: 4 },
         default: '',
         placeholder: 'e.g. <html><body><h1>Hello {{name}}</h1></body></html>',
         routing: { send: { type: 'body', property: 'file' } },
       },
       {
+        displayName: 'File Binary Property',
+        name: 'fileBinaryProperty',
+        type: 'string',
+        default: 'data',
+        description:
+          'Name of the input binary field whose file (PDF, PNG or JPEG) is uploaded as file, instead of the text',
+      },
+      {
         displayName: 'Inside',
         name: 'inside',
         description:
-          'Inside artwork (self mailers): HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
+          'Inside artwork (self mailers): an HTML string (under 10,000 characters), a template id (tmpl_...), a remote file URL, or an uploaded PDF, PNG or JPEG.',
         type: 'string',
+        typeOptions: { rows: 4 },
         default: '',
         placeholder: 'e.g. <html><body><h1>Hello {{name}}</h1></body></html>',
         routing: { send: { type: 'body', property: 'inside' } },
       },
       {
+        displayName: 'Inside Binary Property',
+        name: 'insideBinaryProperty',
+        type: 'string',
+        default: 'data',
+        description:
+          'Name of the input binary field whose file (PDF, PNG or JPEG) is uploaded as inside, instead of the text',
+      },
+      {
         displayName: 'Outside',
         name: 'outside',
         description:
-          'Outside artwork (self mailers): HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
+          'Outside artwork (self mailers): an HTML string (under 10,000 characters), a template id (tmpl_...), a remote file URL, or an uploaded PDF, PNG or JPEG.',
         type: 'string',
+        typeOptions: { rows: 4 },
         default: '',
         placeholder: 'e.g. <html><body><h1>Hello {{name}}</h1></body></html>',
         routing: { send: { type: 'body', property: 'outside' } },
+      },
+      {
+        displayName: 'Outside Binary Property',
+        name: 'outsideBinaryProperty',
+        type: 'string',
+        default: 'data',
+        description:
+          'Name of the input binary field whose file (PDF, PNG or JPEG) is uploaded as outside, instead of the text',
       },
       {
         displayName: 'Details',
