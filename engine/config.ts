@@ -182,6 +182,13 @@ export const VARIABLES = {
     meaning: 'wait after a failed delivery attempt, doubled after each (8 attempts in all, at most an hour apart)',
     parse: count,
   },
+  campaignRunLeaseMs: {
+    env: 'CAMPAIGN_RUN_LEASE_MS',
+    default: '30000',
+    meaning:
+      'how long a campaign run job holds its run: it makes pieces for a third of this, then hands the rest to a new job; after a crash another process takes the run over once this has passed',
+    parse: count,
+  },
   assetStore: {
     env: 'ASSET_STORE',
     default: '.data/assets',

@@ -76,10 +76,11 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
 }
 
 /**
- * How long one job makes pieces before handing the rest of the run to the next: a job's lease
- * (worker.ts) covers this and a margin, and a killed process's run resumes once that lease has run out.
+ * How long one job makes pieces before handing the rest of the run to the next: a third of its lease
+ * (CAMPAIGN_RUN_LEASE_MS, worker.ts), the rest a margin for the piece in flight and the run's settling,
+ * so a killed process's run resumes once that lease has run out.
  */
-export const RUN_BUDGET_MS = 10_000;
+export const runBudgetMs = (leaseMs: number) => Math.max(1_000, Math.floor(leaseMs / 3));
 
 /** The job: makes the run's missing pieces (or as many as its budget allows), then settles it. */
 export async function runCampaign(services: Services, job: Job<CampaignRunData>): Promise<void> {
@@ -117,7 +118,8 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   const recipients = upload ? Number(upload.totalMailpieces) : addressIds.length;
   await showProgress(services, scope, data, recipients);
   const recorded = await recordedRecipients(services.db.knex, run.id);
-  const pass = new RunPass(services, scope, account.settings, campaign, recorded, signal, RUN_BUDGET_MS);
+  const budget = runBudgetMs(services.config.campaignRunLeaseMs);
+  const pass = new RunPass(services, scope, account.settings, campaign, recorded, signal, budget);
   // a long run goes on in a job of its own, so no lease has to cover a whole run
   const handOn = async () => {
     await showProgress(services, scope, data, recipients);
