@@ -3,6 +3,8 @@
 // rows, bad addresses and duplicates (rows in the report); and what makes a file unreadable (not
 // UTF-8, empty, a header only, a mapped column missing, an unclosed quote, a huge field), each a 422 in
 // the spec's error body that leaves the upload as it was.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { CSV_HEADER, MAPPING, createUpload, csvRow, sendFile, uploadCampaign } from '../helpers/audience';
@@ -163,4 +165,15 @@ test('100,000 rows are read in one request, and the counts are right', async (t,
     failedMailpieces: 0,
     validatedMailpieces: 100_000,
   });
+});
+
+test('a report of an upload whose file is gone from the asset store is a 409 that says to send it again', async (t, ctx) => {
+  const id = await freshUpload(t, ctx);
+  t.is((await send(ctx, id, `${CSV_HEADER}\n${csvRow(1)}\n`)).status, 200);
+  const lost = path.join(ctx.engine.assets, 'audiences');
+  for (const file of fs.readdirSync(lost).filter((f) => f.startsWith(id))) fs.rmSync(path.join(lost, file));
+  const report = await ctx.api('GET', `/v1/uploads/${id}/report`);
+  t.is(report.status, 409, JSON.stringify(report.body));
+  t.like(report.body, { error: { code: 'conflict', status_code: 409 } });
+  t.regex(String(report.body.error?.message), /send it again/);
 });

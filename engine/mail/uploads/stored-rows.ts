@@ -1,6 +1,7 @@
 // The rows of an upload's stored file, read again as a stream on each pass of a run, each report page
 // and each export (in bounded memory, whatever the file's length), each with what it makes or why it
 // cannot. One reader judges them all in file order (./rows.ts), so a duplicate is always the later row.
+import { ApiError } from '../../errors';
 import type { Services } from '../../services';
 import type { ApiObject } from '../../store/objects';
 import { checkedHeader, readCsv, type CsvRow } from './csv';
@@ -16,7 +17,13 @@ export interface AudienceRow {
 /** Every row of the upload's file, in order. */
 export async function* rowsOf(services: Services, upload: ApiObject): AsyncGenerator<AudienceRow> {
   const stored = await services.assets.getStream(String(upload.file_key));
-  if (!stored) throw new Error(`the file of upload ${upload.id} is missing from the asset store`);
+  // lost from the store (an operator's cleanup, another bucket): the client can only send it again
+  if (!stored)
+    throw new ApiError(
+      'conflict',
+      `The file of upload ${upload.id} is no longer in the asset store; send it again with POST /v1/uploads/${upload.id}/file.`,
+      409,
+    );
   const csv = readCsv(stored.stream);
   try {
     const first = await csv.next();
