@@ -20,6 +20,8 @@ export class RunPass {
   private readonly running = new Set<Promise<void>>();
   private failure: unknown;
   private readonly until: number;
+  /** each template's published version, read by the pass's first piece that names it */
+  private readonly versions = new Map<string, ApiObject>();
 
   constructor(
     private readonly services: Services,
@@ -60,6 +62,7 @@ export class RunPass {
           resource,
           body,
           campaign: { id: this.campaign.id, recipient },
+          versions: this.versions,
         });
       } catch (error) {
         // another process made this recipient's piece first: its row refused ours, nothing doubled

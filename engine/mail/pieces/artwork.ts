@@ -14,7 +14,7 @@ import { templates, templateVersions } from '../../catalog/templates';
 import { templateFieldsOf } from '../../catalog/mailpieces/fields';
 import { isUploadRef, type UploadRef } from '../../catalog/uploads';
 import { idPatternFor } from '../../catalog/paths';
-import type { ObjectStore, Scope } from '../../store/objects';
+import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 import type { NewBlob } from '../../store/blobs';
 import { newId } from '../../util/ids';
 import { checkArtwork, type ArtworkProduct } from '../files/check-artwork';
@@ -45,6 +45,11 @@ export interface ArtworkContext {
   assets: AssetStore;
   /** the id the piece will have: its files are named by it */
   pieceId: string;
+  /**
+   * Published versions already read, by template id: a campaign run reads each template once, and its
+   * pieces keep the version its first piece took, even if another is published meanwhile.
+   */
+  versions?: Map<string, ApiObject>;
 }
 
 /** A file to take: an upload on disk (read only as far as its checks need), or fetched bytes. */
@@ -137,7 +142,21 @@ function remoteUrl(field: string, value: string): string {
   return url.href;
 }
 
-async function publishedVersion(objects: ObjectStore, scope: Scope, field: string, id: string) {
+async function publishedVersion(
+  objects: ObjectStore,
+  scope: Scope,
+  field: string,
+  id: string,
+  versions: Map<string, ApiObject> | undefined,
+): Promise<ApiObject> {
+  const known = versions?.get(id);
+  if (known) return known;
+  const version = await readPublishedVersion(objects, scope, field, id);
+  versions?.set(id, version);
+  return version;
+}
+
+async function readPublishedVersion(objects: ObjectStore, scope: Scope, field: string, id: string) {
   const template = await objects.get(scope, templates.name, id);
   if (!template) throw new ApiError('not_found', `${field} template ${id} not found`, 404);
   const versionId = String(template.published_version);
@@ -198,7 +217,7 @@ async function resolveSides(
       resolved.blobs.push(stored.blob);
       if (stored.html) resolved.html.push({ field: side.field, html: stored.html, required: [] });
     } else if (TEMPLATE_ID.test(value)) {
-      const version = await publishedVersion(objects, scope, side.field, value);
+      const version = await publishedVersion(objects, scope, side.field, value, context.versions);
       resolved.sources[side.field] = { kind: 'template', template_id: value, version_id: version.id };
       resolved.templateFields[templateField] = value;
       resolved.templateFields[versionField] = version.id;

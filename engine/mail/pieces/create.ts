@@ -37,6 +37,8 @@ export interface PieceRequest {
   claim?: IdempotencyClaim;
   /** a campaign run's piece: the campaign it carries, and the recipient recorded in its commit */
   campaign?: { id: string; recipient: Omit<RunRecipient, 'pieceId'> };
+  /** template versions a run has read already (ArtworkContext.versions) */
+  versions?: Map<string, ApiObject>;
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */
@@ -127,6 +129,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     },
     assets: services.assets,
     pieceId: id,
+    versions: request.versions,
   });
   // the artwork's files are in the asset store already: a piece refused from here on leaves none
   try {
