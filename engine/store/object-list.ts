@@ -94,7 +94,7 @@ function plainPageQuery(knex: Knex, shape: PageShape, slotOf: Slot): Knex.QueryB
   return pageOf(query, shape, [slotOf(3), slotOf(4)]);
 }
 
-/** A filtered query's page: the keyset condition, the order both ways, one row more than the page. */
+/** A list query's page: the keyset condition, the order both ways, one row more than the page. */
 function pageOf(base: Knex.QueryBuilder, shape: PageShape, cursor: readonly Knex.Value[]): Knex.QueryBuilder {
   const { sort, descending } = shape;
   // Rows without a value in the sort column cannot be placed on a keyset: they are not listed in that order.

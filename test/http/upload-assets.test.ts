@@ -103,6 +103,8 @@ test('a piece whose render fails keeps no uploaded file', async (t, { engine, ap
   const front = path.join(engine.assets, 'uploads', `${created.body.id}_front`);
   const piece = await settled(api, '/v1/postcards', String(created.body.id), 60_000, true);
   t.is(piece.status, 'failed');
+  // removed right after the failure commits (the status is visible first)
+  for (let i = 0; i < 100 && fs.existsSync(front); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   t.false(fs.existsSync(front), 'removed once the piece failed');
 });
 
