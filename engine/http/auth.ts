@@ -3,9 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors';
 import type { Accounts, Caller } from '../accounts/accounts';
 
+/** Keys read from recent Authorization headers: a client sends the same one on every request. */
+const keysOf = new Map<string, string | undefined>();
+
 function readKey(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
+  if (keysOf.has(header)) return keysOf.get(header);
+  if (keysOf.size >= 1_000) keysOf.clear();
+  const key = keyOf(header);
+  keysOf.set(header, key);
+  return key;
+}
+
+function keyOf(header: string): string | undefined {
   const [scheme, value = ''] = header.trim().split(/\s+/, 2);
   if (/^basic$/i.test(scheme)) {
     const decoded = Buffer.from(value, 'base64').toString('utf8');

@@ -4,7 +4,7 @@
 // promises and closures); app.ts registers it on every catalog route, the engine's own paths skip it.
 import os from 'node:os';
 import path from 'node:path';
-import type { RouterContext, RouterMiddleware } from '@koa/router';
+import type Koa from 'koa';
 import { ApiError } from '../errors';
 import { publishableSummary } from '../catalog';
 import type { Caller } from '../accounts/accounts';
@@ -25,11 +25,13 @@ import { parseBody } from './body';
 import { discardUploads, type UploadedFile } from './multipart';
 import { IdempotencyStore, idempotencyKey } from './idempotency';
 import { requestOrigin } from './transport';
-import { safeParams, type ApiRoute } from './router';
+import type { ApiRoute, RouteHandler } from './router';
 
 /** What the steps of an API route know of the request so far. */
 export interface ApiState {
   route: ApiRoute;
+  /** the path's named parameters, percent-decoded */
+  params: Record<string, string>;
   caller?: Caller;
   version?: string;
   /** the request bound to what serves it: path parameters, then the validated query */
@@ -42,7 +44,7 @@ export interface ApiState {
 }
 
 /** A step: it throws to refuse the request, and returns once its part is in `state`. */
-type Step = (ctx: RouterContext, state: ApiState) => void | Promise<void>;
+type Step = (ctx: Koa.Context, state: ApiState) => void | Promise<void>;
 
 /** A step ran before the one that needs its part: a wiring mistake, not the client's. */
 function needs<K extends keyof ApiState>(state: ApiState, key: K): NonNullable<ApiState[K]> {
@@ -51,10 +53,9 @@ function needs<K extends keyof ApiState>(state: ApiState, key: K): NonNullable<A
   return value as NonNullable<ApiState[K]>;
 }
 
-/** Names the route for the request log; path parameters with a NUL are kept as written. */
+/** Names the route for the request log. */
 const routeIs: Step = (ctx, state) => {
   ctx.state.route = state.route.label;
-  ctx.params = safeParams(ctx.params, ctx.captures ?? []);
 };
 
 /** The key: which account, which mode, secret or publishable (and what a publishable key may call). */
@@ -107,7 +108,7 @@ export const queryString: Step = (ctx, state) => {
   const rawQuery = parseQuery(ctx.querystring);
   assertSaneInput(rawQuery, 'query');
   const { idempotency_key: _key, ...fields } = rawQuery;
-  state.bound = state.route.served.bind(ctx.params).query(fields);
+  state.bound = state.route.served.bind(state.params).query(fields);
   if (operation.idempotent) state.idempotencyKey = idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery);
 };
 
@@ -178,7 +179,7 @@ export function handle(services: Services): Step {
 }
 
 /** The middleware of an API route: every step, in order; the request's uploads removed once it is answered. */
-export function apiSteps(services: Services): (route: ApiRoute) => RouterMiddleware {
+export function apiSteps(services: Services): (route: ApiRoute) => RouteHandler {
   const steps: Step[] = [
     routeIs,
     authenticateKey(services),
@@ -190,8 +191,8 @@ export function apiSteps(services: Services): (route: ApiRoute) => RouterMiddlew
     validation(services),
     handle(services),
   ];
-  return (route) => async (ctx) => {
-    const state: ApiState = { route };
+  return (route) => async (ctx, params) => {
+    const state: ApiState = { route, params };
     ctx.state.api = state;
     try {
       for (const step of steps) {

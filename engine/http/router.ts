@@ -1,10 +1,12 @@
 // One route table for everything the engine answers: every catalog operation (found by walking the
-// catalog) and the engine's own paths (the OpenAPI document, asset links, health), registered on
-// @koa/router with each route's own middleware. Path templates name their parameters
-// (`/v1/templates/{tmpl_id}/versions/{id}`); the router compiles each once, tries literal paths before
-// parameterized ones (`/v1/bulk/us_verifications` before `/v1/{x}/{id}`), answers HEAD for GET, and
-// tells a known path asked with another method (405, with Allow) from an unknown one.
-import KoaRouter, { type RouterContext, type RouterMiddleware } from '@koa/router';
+// catalog) and the engine's own paths (the OpenAPI document, asset links, health). Path templates name
+// their parameters (`/v1/templates/{tmpl_id}/versions/{id}`). A request is matched by its segments
+// against the templates of the same length, fewest parameters first (`/v1/bulk/us_verifications`
+// before `/v1/{x}/{id}`); literals compare without case, one trailing slash is allowed, HEAD is
+// answered wherever GET is, and a known path asked with another method is told from an unknown one
+// (405 with Allow, 501 for a method no route serves, 404).
+import type Koa from 'koa';
+import { ApiError } from '../errors';
 import { allOperations } from '../catalog';
 import type { HttpMethod, Operation, Resource } from '../catalog/types';
 import { servedFor } from './handlers';
@@ -20,11 +22,14 @@ export interface ApiRoute {
   label: string;
 }
 
+/** What answers a route's requests, given the path's named parameters (percent-decoded). */
+export type RouteHandler = (ctx: Koa.Context, params: Record<string, string>) => void | Promise<void>;
+
 /** A path of the engine's own, answered without the API pipeline (no key, no rate limit). */
 export interface EngineRoute {
   kind: 'engine';
   label: string;
-  serve(ctx: RouterContext, params: Record<string, string>): void | Promise<void>;
+  serve: RouteHandler;
 }
 
 export type Route = ApiRoute | EngineRoute;
@@ -41,24 +46,73 @@ export interface RouteMatch<R extends Route = Route> {
   params: Record<string, string>;
 }
 
-/** `/v1/templates/{tmpl_id}` as @koa/router writes it: `/v1/templates/:tmpl_id`. */
-const koaPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+/** A template compiled: its literal segments (lower case) and where its parameters go. */
+interface Pattern {
+  template: string;
+  /** per segment: the literal it must be, or undefined for a parameter */
+  literals: (string | undefined)[];
+  /** parameter names by segment position */
+  names: (string | undefined)[];
+  params: number;
+  /** by method; HEAD is added wherever GET is and HEAD is not declared */
+  routes: Map<string, Route>;
+}
+
+/** What a request finds: a route, or only the methods its path serves, or nothing. */
+export type Found = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
+
+/** The methods any route could serve, in the order Allow lists them; another method is 501, not 405. */
+const METHOD_ORDER = ['HEAD', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const KNOWN_METHODS = new Set(METHOD_ORDER);
 
 /**
- * A segment that is not valid percent-encoding is kept as written by the router; one that decodes to a
- * NUL is kept as written here: either way it names nothing (a 404 like any unknown id), and never
- * reaches a database that refuses NULs.
+ * A segment that is not valid percent-encoding is kept as written; one that decodes to a NUL is kept as
+ * written too: either way it names nothing (a 404 like any unknown id), and never reaches a database
+ * that refuses NULs.
  */
-export function safeParams(params: Record<string, string>, captures: readonly string[]): Record<string, string> {
-  const names = Object.keys(params);
-  return Object.fromEntries(
-    names.map((name, i) => [name, params[name].includes('\u0000') ? captures[i] : params[name]]),
-  );
+function decodeSegment(raw: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    const decoded = decodeURIComponent(raw);
+    return decoded.includes('\u0000') ? raw : decoded;
+  } catch {
+    return raw;
+  }
+}
+
+function compile(template: string): Pattern {
+  const segments = template.split('/');
+  const names = segments.map((s) => /^\{(\w+)\}$/.exec(s)?.[1]);
+  return {
+    template,
+    literals: segments.map((s, i) => (names[i] ? undefined : s.toLowerCase())),
+    names,
+    params: names.filter(Boolean).length,
+    routes: new Map(),
+  };
+}
+
+function matches(pattern: Pattern, lower: readonly string[]): boolean {
+  const { literals } = pattern;
+  for (let i = 0; i < literals.length; i++) {
+    const literal = literals[i];
+    if (literal === undefined ? lower[i] === '' : literal !== lower[i]) return false;
+  }
+  return true;
+}
+
+function paramsOf(pattern: Pattern, segments: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  pattern.names.forEach((name, i) => {
+    if (name) params[name] = decodeSegment(segments[i]);
+  });
+  return params;
 }
 
 export class Router {
   private readonly entries: Entry[] = [];
-  private matcher: KoaRouter | undefined;
+  /** patterns by segment count, fewest parameters first (ties: in the order they were added) */
+  private table: Map<number, Pattern[]> | undefined;
 
   constructor() {
     for (const { resource, operation } of allOperations()) {
@@ -74,32 +128,81 @@ export class Router {
   }
 
   /** Adds one of the engine's own paths. */
-  add(method: HttpMethod, template: string, serve: EngineRoute['serve']): this {
+  add(method: HttpMethod, template: string, serve: RouteHandler): this {
     this.entries.push({ method, template, route: { kind: 'engine', label: `${method} ${template}`, serve } });
-    this.matcher = undefined;
+    this.table = undefined;
     return this;
   }
 
-  /** A @koa/router with every route registered, each with the middleware `stackFor` gives it. */
-  koaRouter(stackFor: (route: Route) => RouterMiddleware[]): KoaRouter {
-    const router = new KoaRouter({ exclusive: 'specificity' });
-    for (const { method, template, route } of this.entries)
-      router.register(koaPath(template), [method], stackFor(route), { name: route.label });
-    return router;
+  private compiled(): Map<number, Pattern[]> {
+    if (this.table) return this.table;
+    const byTemplate = new Map<string, Pattern>();
+    for (const { method, template, route } of this.entries) {
+      let pattern = byTemplate.get(template);
+      if (!pattern) byTemplate.set(template, (pattern = compile(template)));
+      // HEAD is answered wherever GET is
+      if (method === 'GET') pattern.routes.set('HEAD', route);
+      if (!pattern.routes.has(method)) pattern.routes.set(method, route);
+    }
+    const table = new Map<number, Pattern[]>();
+    for (const pattern of byTemplate.values()) {
+      const length = pattern.literals.length;
+      table.set(length, [...(table.get(length) ?? []), pattern]);
+    }
+    for (const patterns of table.values()) patterns.sort((a, b) => a.params - b.params);
+    return (this.table = table);
   }
 
-  /** The route a request would take, and its parameters (the self-check's view of the same router). */
+  /** The route `method path` takes and its parameters; else the methods the path serves, if any. */
+  find(method: string, path: string): Found {
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const segments = trimmed.split('/');
+    const patterns = this.compiled().get(segments.length);
+    if (!patterns) return undefined;
+    const lower = trimmed.toLowerCase().split('/');
+    let allowed: Set<string> | undefined;
+    for (const pattern of patterns) {
+      if (!matches(pattern, lower)) continue;
+      const route = pattern.routes.get(method);
+      if (route) return { route, params: paramsOf(pattern, segments) };
+      allowed ??= new Set();
+      for (const m of pattern.routes.keys()) allowed.add(m);
+    }
+    return allowed && { allowed: METHOD_ORDER.filter((m) => allowed.has(m)) };
+  }
+
+  /** The route a request would take, and its parameters (the self-check's view of the same table). */
   match(method: string, path: string): RouteMatch | undefined {
-    this.matcher ??= this.koaRouter(() => [(_ctx, next) => next()]);
-    const layers = this.matcher.match(path, method).pathAndMethod;
-    const layer = layers.reduce<(typeof layers)[number] | undefined>(
-      (best, l) => (!best || l.paramNames.length < best.paramNames.length ? l : best),
-      undefined,
-    );
-    const entry = layer && this.entries.find((e) => e.route.label === layer.name);
-    if (!layer || !entry) return undefined;
-    const captures = layer.captures(path);
-    return { route: entry.route, params: safeParams(layer.params(path, captures, {}), captures) };
+    const found = this.find(method, path);
+    return found && 'route' in found ? found : undefined;
+  }
+
+  /**
+   * The middleware that answers every route with what `handlerOf` gives it (built once per route);
+   * what it cannot route is the spec's error: 501 for an unknown method, 405 with Allow for a path
+   * that serves other methods, 404 for an unknown path.
+   */
+  middleware(handlerOf: (route: Route) => RouteHandler): Koa.Middleware {
+    const handlers = new Map<Route, RouteHandler>();
+    for (const { route } of this.entries) if (!handlers.has(route)) handlers.set(route, handlerOf(route));
+    return (ctx) => {
+      const found = this.find(ctx.method, ctx.path);
+      if (found && 'route' in found) return handlers.get(found.route)!(ctx, found.params);
+      if (!KNOWN_METHODS.has(ctx.method))
+        throw new ApiError('not_implemented', `The method ${ctx.method} is not served by this API.`, 501);
+      if (found)
+        throw new ApiError(
+          'method_not_allowed',
+          `${ctx.method} is not served on ${ctx.path}; it serves ${found.allowed.join(', ')}.`,
+          405,
+          { Allow: found.allowed.join(', ') },
+        );
+      throw new ApiError(
+        'unrecognized_endpoint',
+        `The requested endpoint ${ctx.method} ${ctx.path} does not exist.`,
+        404,
+      );
+    };
   }
 
   /** Every route's method and template, for the self-check. */

@@ -18,8 +18,33 @@ function parse(html: string, field: string): hbs.AST.Program {
   }
 }
 
+/**
+ * The names each recent artwork reads: pieces of a campaign or a workflow send the same HTML again and
+ * again, and parsing it took about 55 µs of a postcard create. Bounded by entries and characters.
+ */
+const namesOf = new Map<string, ReadonlySet<string>>();
+const CACHED_ENTRIES = 256;
+const CACHED_CHARS = 4_000_000;
+let cachedChars = 0;
+
 /** Names of the piece's variables the HTML reads (`{{name}}`, `{{#if vip}}`, `{{user.city}}` -> user). */
-export function usedVariables(html: string, field: string): Set<string> {
+export function usedVariables(html: string, field: string): ReadonlySet<string> {
+  const cached = namesOf.get(html);
+  if (cached) return cached;
+  const names = readVariables(html, field);
+  if (html.length <= CACHED_CHARS / 16) {
+    while (namesOf.size >= CACHED_ENTRIES || (namesOf.size > 0 && cachedChars + html.length > CACHED_CHARS)) {
+      const oldest = namesOf.keys().next().value as string;
+      namesOf.delete(oldest);
+      cachedChars -= oldest.length;
+    }
+    namesOf.set(html, names);
+    cachedChars += html.length;
+  }
+  return names;
+}
+
+function readVariables(html: string, field: string): ReadonlySet<string> {
   const names = new Set<string>();
   const helpers = new Set(Object.keys(Handlebars.helpers));
   const read = (node: Node) => {

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import type { Scope } from './scope';
-import { syncTransaction } from './sqlite-sync';
+import { syncTransaction, type SyncQueries } from './sqlite-sync';
 
 /** Event types a webhook takes: these, or every type (`*`). */
 const takes = (types: unknown, type: string) => Array.isArray(types) && (types.includes('*') || types.includes(type));
@@ -45,6 +45,14 @@ export async function dispatchEvents(knex: Knex, limit: number): Promise<string[
   if (!isPostgres(knex))
     return syncTransaction(knex, (db) => {
       const [cursor] = db.rows<{ position: number }>(knex('event_cursors').select('position').where(SQLITE_CURSOR));
+      // With no webhook anywhere (an engine nobody subscribes to) nothing is read: the cursor moves to
+      // the last event. Events before a webhook existed are not its to receive, and none can commit
+      // meanwhile: the transaction holds the write lock.
+      if (db.rows(anyWebhook(knex)).length === 0) {
+        const [last] = db.rows<{ position: number | null }>(knex('events').max({ position: 'rowid' }));
+        if (last?.position != null && last.position > (cursor?.position ?? 0)) moveCursor(db, knex, last.position);
+        return [];
+      }
       const events = db.rows<EventRow & { position: number }>(
         knex('events')
           .select({ position: 'rowid' }, 'id', 'account_id', 'mode', 'event_type')
@@ -55,13 +63,7 @@ export async function dispatchEvents(knex: Knex, limit: number): Promise<string[
       if (events.length === 0) return [];
       const rows = deliveryRows(events, db.rows<HookRow>(webhooksOf(knex, events)));
       for (const chunk of chunks(rows, 200)) db.change(knex('webhook_deliveries').insert(chunk));
-      const position = events[events.length - 1].position;
-      db.change(
-        knex('event_cursors')
-          .insert({ ...SQLITE_CURSOR, position })
-          .onConflict('name')
-          .merge(),
-      );
+      moveCursor(db, knex, events[events.length - 1].position);
       return [...new Set(rows.map((r) => r.webhook_id))];
     });
   return knex.transaction(async (trx) => {
@@ -88,6 +90,28 @@ const pendingEvents = (knex: Knex, limit: number) =>
 
 /** On SQLite: the last event fanned out, by rowid (migrations/013_event_cursor.ts says why). */
 const SQLITE_CURSOR = { name: 'webhooks' };
+
+const moveCursor = (db: SyncQueries, knex: Knex, position: number) =>
+  db.change(
+    knex('event_cursors')
+      .insert({ ...SQLITE_CURSOR, position })
+      .onConflict('name')
+      .merge(),
+  );
+
+/** One webhook of any account, if there is one: per account through the objects' scope index. */
+const anyWebhook = (knex: Knex) =>
+  knex('accounts')
+    .select('id')
+    .whereExists((q) =>
+      q
+        .select(knex.raw('1'))
+        .from('objects')
+        .whereRaw('objects.account_id = accounts.id')
+        .whereIn('mode', ['test', 'live'])
+        .where({ kind: 'webhooks', deleted: false }),
+    )
+    .limit(1);
 
 /** The webhooks of the events' accounts and modes. */
 function webhooksOf(knex: Knex, events: readonly EventRow[]) {

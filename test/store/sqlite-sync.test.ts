@@ -40,6 +40,7 @@ test('migration 013 starts the dispatcher where the flags left off, and the curs
   for (let i = 0; i < before; i++) await knex.migrate.up({ migrationSource });
 
   const scope = { accountId: 'acct_cursor', mode: 'test' as const };
+  await knex('accounts').insert({ id: scope.accountId, name: 'cursor', date_created: new Date().toISOString() });
   const insertEvents = async (n: number, dispatched: boolean) => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
@@ -81,5 +82,50 @@ test('migration 013 starts the dispatcher where the flags left off, and the curs
   t.true(
     flags.every((f) => f.dispatched === 1),
     'going back, what the cursor passed is flagged dispatched',
+  );
+});
+
+test('with no webhook anywhere the cursor passes events without reading them; a new webhook gets only later ones', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-cursor-'));
+  const db = connect(path.join(dir, 'skip.sqlite'));
+  t.teardown(async () => {
+    await db.knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const { knex } = db;
+  await knex.migrate.latest({ migrationSource });
+  const scope = { accountId: 'acct_skip', mode: 'live' as const };
+  await knex('accounts').insert({ id: scope.accountId, name: 'skip', date_created: new Date().toISOString() });
+  const insertEvents = async (n: number, tag: string) => {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const row = eventRow(scope, 'address.created', 'addresses', { id: `adr_${tag}_${i}` });
+      await knex('events').insert(row);
+      ids.push(row.id);
+    }
+    return ids;
+  };
+  await insertEvents(4, 'before');
+  t.deepEqual(await dispatchEvents(knex, 500), []);
+  const [{ position }] = (await knex('event_cursors').select('position')) as { position: number }[];
+  const [{ last }] = (await knex('events').max({ last: 'rowid' })) as { last: number }[];
+  t.is(position, last, 'the cursor stands at the last event');
+
+  await knex('objects').insert({
+    id: 'ep_skip',
+    account_id: scope.accountId,
+    mode: scope.mode,
+    kind: 'webhooks',
+    date_created: new Date().toISOString(),
+    date_modified: new Date().toISOString(),
+    deleted: false,
+    body: JSON.stringify({ id: 'ep_skip', enabled: true, event_types: ['*'] }),
+  });
+  const after = await insertEvents(2, 'after');
+  t.deepEqual(await dispatchEvents(knex, 500), ['ep_skip']);
+  const delivered = (await knex('webhook_deliveries').select('event_id').orderBy('seq')) as { event_id: string }[];
+  t.deepEqual(
+    delivered.map((r) => r.event_id),
+    after,
   );
 });
