@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { benchAddresses } from './addresses';
+import { benchBeforeAfter } from './before-after';
 import { benchListWalk } from './list-walk';
 import { benchVerify } from './verify';
 import { benchRender } from './render';
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
   process.stdout.write('== POST and GET /v1/addresses (autocannon, 32 connections, 10 s each) ==\n');
   await benchAddresses(pg);
+  process.stdout.write('\n== address and postcard create before and after events (alternating builds) ==\n');
+  await benchBeforeAfter();
   process.stdout.write('\n== webhook delivery: events/s to a local receiver, create -> webhook at 100/s ==\n');
   await benchEvents(false);
   if (pg) await benchEvents(true);
