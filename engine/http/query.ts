@@ -4,8 +4,30 @@
 import qs from 'qs';
 import { ApiError } from '../errors';
 
+/** Plain `key=value` pairs that need no decoding: what most requests send (`limit=10`). */
+const PLAIN = /^\w+=[\w.:-]*(?:&\w+=[\w.:-]*)*$/;
+
+/** The plain form read directly (qs cost ~18 µs of a list page); anything else goes through qs. */
+function plainPairs(search: string): Record<string, unknown> | undefined {
+  const pairs = search.split('&');
+  if (pairs.length > 200) return undefined; // qs's parameter limit
+  const parsed: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at);
+    // repeated keys combine into arrays and prototype names are skipped: qs's rules, left to qs
+    if (Object.hasOwn(parsed, key) || key in Object.prototype) return undefined;
+    parsed[key] = pair.slice(at + 1);
+  }
+  return parsed;
+}
+
 export function parseQuery(search: string): Record<string, unknown> {
-  const parsed = qs.parse(search.replace(/^\?/, ''), {
+  const raw = search.startsWith('?') ? search.slice(1) : search;
+  if (raw === '') return {};
+  const plain = raw.length <= 2_000 && PLAIN.test(raw) ? plainPairs(raw) : undefined;
+  if (plain) return plain;
+  const parsed = qs.parse(raw, {
     depth: 3,
     arrayLimit: 100,
     parameterLimit: 200,
