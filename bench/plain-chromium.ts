@@ -1,0 +1,74 @@
+// What the engine's rendering is held against: a plain script on a warm Chromium that prints each side
+// to PDF and screenshots it at the three thumbnail widths (PNG), `concurrency` pages at a time, each
+// page kept and reused. No queue, database, overlay or storage: the least a renderer with thumbnails
+// pays in this browser. Screenshots use a scaled clip within the viewport (captureBeyondViewport off),
+// the fastest plain way measured: a viewport resized per scale, or capturing beyond it, took about
+// twice as long, and a new page per side four times.
+// Run: node --import tsx bench/plain-chromium.ts [pieces=60] [concurrency=2]
+import puppeteer, { type Page } from 'puppeteer-core';
+import { locateChromium } from '../engine/render/browser';
+import { THUMBNAIL_WIDTHS } from '../engine/render/thumbnails';
+
+/** A postcard side with bleed (6.25 x 4.25 in), in CSS pixels at 96 per inch. */
+const SIDE = { widthIn: 6.25, heightIn: 4.25, width: 600, height: 408 };
+
+async function side(page: Page, html: string): Promise<void> {
+  await page.setContent(html, { waitUntil: 'load' });
+  await page.pdf({ width: `${SIDE.widthIn}in`, height: `${SIDE.heightIn}in`, printBackground: true });
+  for (const width of Object.values(THUMBNAIL_WIDTHS)) {
+    await page.screenshot({
+      type: 'png',
+      captureBeyondViewport: false,
+      clip: { x: 0, y: 0, width: SIDE.width, height: SIDE.height, scale: width / SIDE.width },
+    });
+  }
+}
+
+/**
+ * Postcards (front and back from `sides(i)`) per second, after `warm` pieces to warm the browser up.
+ * Chromium is the one the engine would use, launched with the engine's flags.
+ */
+export async function plainChromiumRate(
+  sides: (i: number) => [string, string],
+  pieces: number,
+  concurrency = 2,
+  warm = 6,
+): Promise<number> {
+  const located = await locateChromium();
+  if (!located.found) throw new Error(located.reason);
+  const { executablePath, args, headless, env } = located.chromium;
+  const browser = await puppeteer.launch({
+    executablePath,
+    args,
+    headless,
+    env: { ...process.env, ...env },
+    pipe: true,
+  });
+  try {
+    const pages = await Promise.all(Array.from({ length: concurrency }, () => browser.newPage()));
+    await Promise.all(pages.map((p) => p.setViewport({ width: SIDE.width, height: SIDE.height })));
+    const run = async (count: number) => {
+      let next = 0;
+      await Promise.all(
+        pages.map(async (page) => {
+          while (next < count) for (const html of sides(next++)) await side(page, html);
+        }),
+      );
+    };
+    await run(warm);
+    const started = performance.now();
+    await run(pieces);
+    return pieces / ((performance.now() - started) / 1000);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (require.main === module) {
+  void (async () => {
+    const [pieces = '60', concurrency = '2'] = process.argv.slice(2);
+    const html = (i: number) => `<body style="margin:0;font-family:sans-serif"><h1>Hello ${i}</h1></body>`;
+    const rate = await plainChromiumRate((i) => [html(i), html(i)], Number(pieces), Number(concurrency));
+    process.stdout.write(`plain warm Chromium, PDF + 3 screenshots a side: ${rate.toFixed(1)} pieces/s\n`);
+  })();
+}
