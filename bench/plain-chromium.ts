@@ -8,6 +8,7 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { locateChromium } from '../engine/render/browser';
 import { THUMBNAIL_WIDTHS } from '../engine/render/thumbnails';
+import { treeCpuMs } from './cpu';
 
 /** A postcard side with bleed (6.25 x 4.25 in), in CSS pixels at 96 per inch. */
 const SIDE = { widthIn: 6.25, heightIn: 4.25, width: 600, height: 408 };
@@ -24,16 +25,23 @@ async function side(page: Page, html: string): Promise<void> {
   }
 }
 
+export interface PlainRun {
+  /** postcards a second */
+  rate: number;
+  /** CPU ms a postcard: this process and the browser's */
+  cpuMs: number;
+}
+
 /**
- * Postcards (front and back from `sides(i)`) per second, after `warm` pieces to warm the browser up.
+ * Postcards (front and back from `sides(i)`) rendered, after `warm` pieces to warm the browser up.
  * Chromium is the one the engine would use, launched with the engine's flags.
  */
-export async function plainChromiumRate(
+export async function plainChromium(
   sides: (i: number) => [string, string],
   pieces: number,
   concurrency = 2,
   warm = 6,
-): Promise<number> {
+): Promise<PlainRun> {
   const located = await locateChromium();
   if (!located.found) throw new Error(located.reason);
   const { executablePath, args, headless, env } = located.chromium;
@@ -56,9 +64,10 @@ export async function plainChromiumRate(
       );
     };
     await run(warm);
-    const started = performance.now();
+    const cpu = () => treeCpuMs(process.pid);
+    const [started, cpuBefore] = [performance.now(), cpu()];
     await run(pieces);
-    return pieces / ((performance.now() - started) / 1000);
+    return { rate: pieces / ((performance.now() - started) / 1000), cpuMs: (cpu() - cpuBefore) / pieces };
   } finally {
     await browser.close();
   }
@@ -68,7 +77,9 @@ if (require.main === module) {
   void (async () => {
     const [pieces = '60', concurrency = '2'] = process.argv.slice(2);
     const html = (i: number) => `<body style="margin:0;font-family:sans-serif"><h1>Hello ${i}</h1></body>`;
-    const rate = await plainChromiumRate((i) => [html(i), html(i)], Number(pieces), Number(concurrency));
-    process.stdout.write(`plain warm Chromium, PDF + 3 screenshots a side: ${rate.toFixed(1)} pieces/s\n`);
+    const run = await plainChromium((i) => [html(i), html(i)], Number(pieces), Number(concurrency));
+    process.stdout.write(
+      `plain warm Chromium, PDF + 3 screenshots a side: ${run.rate.toFixed(1)} pieces/s, ${run.cpuMs.toFixed(0)} ms CPU a piece\n`,
+    );
   })();
 }

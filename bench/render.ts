@@ -16,7 +16,8 @@ import { serve, unlimited, type Served } from '../test/helpers/cli';
 import { freshDatabase } from '../test/helpers/engine';
 import { client } from '../test/helpers/http';
 import { TO, FROM } from '../test/helpers/mail';
-import { plainChromiumRate } from './plain-chromium';
+import { plainChromium } from './plain-chromium';
+import { ownCpuMs, treeCpuMs } from './cpu';
 
 async function cardHtml(): Promise<string> {
   const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7bd5' } })
@@ -151,8 +152,13 @@ export async function benchRender(postgres: boolean, throughputOnly = false): Pr
     const label = postgres ? 'postgres' : 'sqlite  ';
     const burst = 200;
     const started = Date.now();
+    const cpu = () => ({ own: ownCpuMs(served.child.pid!), tree: treeCpuMs(served.child.pid!) });
+    const cpuBefore = cpu();
     const ids = new Set(await Promise.all(Array.from({ length: burst }, (_, i) => createOne(i))));
     const { pdfsAt, allAt } = await waitRendered(db, ids);
+    const cpuAfter = cpu();
+    const engineCpuMs = (cpuAfter.tree - cpuBefore.tree) / burst;
+    const engineOwnCpuMs = (cpuAfter.own - cpuBefore.own) / burst;
     const rate = (at: number) =>
       `${((at - started) / 1000).toFixed(1)} s = ${(burst / ((at - started) / 1000)).toFixed(1)} pieces/s`;
     process.stdout.write(
@@ -160,11 +166,12 @@ export async function benchRender(postgres: boolean, throughputOnly = false): Pr
     );
     // the engine is idle again (its queue is empty), so the script has the machine as the engine had it
     const merged = (i: number) => front.replace('{{name}}', `Reader ${i}`).replace('{{code}}', String(i));
-    const plain = await plainChromiumRate((i) => [merged(i), merged(i)], PLAIN_PIECES, 2);
+    const plain = await plainChromium((i) => [merged(i), merged(i)], PLAIN_PIECES, 2);
     const engineRate = burst / ((allAt - started) / 1000);
     process.stdout.write(
-      `${label} plain warm Chromium script (2 pages; PDF + 3 PNG screenshots a side): ${plain.toFixed(1)} pieces/s; ` +
-        `the engine with thumbnails ${engineRate.toFixed(1)} pieces/s = ${(engineRate / plain).toFixed(2)}x it\n`,
+      `${label} plain warm Chromium script (2 pages; PDF + 3 PNG screenshots a side): ${plain.rate.toFixed(1)} pieces/s; ` +
+        `the engine with thumbnails ${engineRate.toFixed(1)} pieces/s = ${(engineRate / plain.rate).toFixed(2)}x it; ` +
+        `CPU a piece (process and browser): engine ${engineCpuMs.toFixed(0)} ms (${engineOwnCpuMs.toFixed(0)} in its own process: API, queue, database, overlay, thumbnails), script ${plain.cpuMs.toFixed(0)} ms\n`,
     );
     if (throughputOnly) return;
 
