@@ -2,13 +2,13 @@
 // to PDF and screenshots it at the three thumbnail widths (PNG), `concurrency` pages at a time, each
 // page kept and reused. No queue, database, overlay or storage: the least a renderer with thumbnails
 // pays in this browser. Screenshots use a scaled clip within the viewport (captureBeyondViewport off),
-// the fastest plain way measured: a viewport resized per scale, or capturing beyond it, took about
-// twice as long, and a new page per side four times.
+// the fastest plain way measured: a viewport resized per scale, or capturing beyond it, took 1.7x as
+// long, and a new page per side with a resized viewport (bench/render-core.ts's baseline) 4x.
 // Run: node --import tsx bench/plain-chromium.ts [pieces=60] [concurrency=2]
 import puppeteer, { type Page } from 'puppeteer-core';
 import { locateChromium } from '../engine/render/browser';
 import { THUMBNAIL_WIDTHS } from '../engine/render/thumbnails';
-import { treeCpuMs } from './cpu';
+import { ownCpuMs, treeCpuMs } from './cpu';
 
 /** A postcard side with bleed (6.25 x 4.25 in), in CSS pixels at 96 per inch. */
 const SIDE = { widthIn: 6.25, heightIn: 4.25, width: 600, height: 408 };
@@ -64,7 +64,9 @@ export async function plainChromium(
       );
     };
     await run(warm);
-    const cpu = () => treeCpuMs(process.pid);
+    // this process and the browser's, not the rest of this process's tree (an engine the bench started)
+    const browserPid = browser.process()?.pid;
+    const cpu = () => ownCpuMs(process.pid) + (browserPid ? treeCpuMs(browserPid) : 0);
     const [started, cpuBefore] = [performance.now(), cpu()];
     await run(pieces);
     return { rate: pieces / ((performance.now() - started) / 1000), cpuMs: (cpu() - cpuBefore) / pieces };
