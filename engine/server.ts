@@ -7,6 +7,7 @@ import { connect, reachable, type Database } from './store/connection';
 import { migrateLatest } from './store/migrate';
 import { ObjectStore } from './store/objects';
 import { knexReader, sqliteReader } from './store/reader';
+import { startCheckpointer } from './store/checkpointer';
 import { Accounts, type KeySet } from './accounts/accounts';
 import { createApp } from './http/app';
 import { answerClientError, answerExpectation } from './http/raw-answers';
@@ -31,7 +32,9 @@ export async function openServices(
   db: Database = connect(config.databaseUrl, config.databasePoolMax),
 ): Promise<Services> {
   await migrateLatest(db.knex);
-  const reader = db.file && db.file !== ':memory:' ? sqliteReader(db.file) : knexReader(db.knex);
+  const onFile = db.file !== undefined && db.file !== ':memory:';
+  const reader = onFile ? sqliteReader(db.file!) : knexReader(db.knex);
+  const checkpointer = onFile ? await startCheckpointer(db.knex, db.file!) : undefined;
   const jobs = openJobQueue(db);
   await jobs.start();
   const assets = openAssetStore(config.assetStore, config.s3Endpoint);
@@ -54,6 +57,7 @@ export async function openServices(
       await services.workers?.stop();
       await jobs.stop();
       reader.close();
+      await checkpointer?.stop();
       await db.knex.destroy();
     },
   };
