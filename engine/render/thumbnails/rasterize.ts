@@ -2,11 +2,8 @@
 // Measured on a two-sided postcard at 1280 px: 27 ms a document against 57 ms with pdfjs-dist on
 // @napi-rs/canvas; and a malformed PDF can at worst fail inside the WebAssembly sandbox.
 type Pdfium = typeof import('@hyzyla/pdfium', { with: { 'resolution-mode': 'import' } });
-// The package's CommonJS build, typed by its declarations, which TypeScript reads as ES module ones
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PDFiumLibrary } = require('@hyzyla/pdfium') as Pdfium;
 
-type Library = Awaited<ReturnType<typeof PDFiumLibrary.init>>;
+type Library = Awaited<ReturnType<Pdfium['PDFiumLibrary']['init']>>;
 type PdfiumDocument = Awaited<ReturnType<Library['loadDocument']>>;
 
 export interface RawImage {
@@ -20,7 +17,10 @@ let library: Promise<Library> | undefined;
 
 /** The WebAssembly module, compiled once per thread (about 60 ms) and kept. */
 function loadLibrary(): Promise<Library> {
-  library ??= PDFiumLibrary.init();
+  // The package's CommonJS build, typed by its declarations, which TypeScript reads as ES module ones;
+  // required here, at the first thumbnail, so a process that draws none never loads it
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  library ??= (require('@hyzyla/pdfium') as Pdfium).PDFiumLibrary.init();
   return library;
 }
 
