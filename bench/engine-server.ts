@@ -1,6 +1,11 @@
 // The engine in its own process for load tests: fresh database, rate limit raised, keys on stdout.
+import v8 from 'node:v8';
 import { loadConfig } from '../engine/config';
 import { startEngine } from '../engine/server';
+
+// as `printpost serve` sets it (bin/printpost), so its memory is what a served engine's is
+if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent')))
+  v8.setFlagsFromString('--heap-growing-percent=50');
 
 async function main(): Promise<void> {
   // the API alone is measured here: pieces are not rendered (bench/render.ts measures rendering)

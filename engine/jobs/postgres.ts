@@ -4,11 +4,12 @@
 // Knex transaction on the engine's pool (pg-adapter.ts): a job with the caller's writes, a claim with
 // its lease, a failure with the check that the attempt is still current. pg-boss's own work() is not
 // used: it sleeps a full polling interval after every batch and settles a batch as one.
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import type { Database } from '../store/connection';
 import { errorText, tally, type Backend, type Claimed, type ResolvedJobOptions } from './backend';
 import { knexDb } from './pg-adapter';
+import { pgBoss } from '../util/packages';
 
 export interface PostgresOptions {
   schema: string;
@@ -26,7 +27,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
   if (!SCHEMA.test(schema)) throw new Error(`job schema ${JSON.stringify(schema)}: lower-case letters, digits, '_'`);
   const knex = db.knex;
   let stopped = false;
-  const boss = new PgBoss({
+  const boss = new (pgBoss())({
     connectionString: db.url,
     schema,
     max: options.poolMax,

@@ -1,6 +1,6 @@
 // Template HTML is compiled with Handlebars when a version is made, so a template that cannot render is
 // refused at once (invalid_template_html) rather than when a mailpiece uses it.
-import Handlebars from 'handlebars';
+import { handlebars } from '../util/packages';
 import { ApiError } from '../errors';
 
 /**
@@ -27,7 +27,7 @@ export function assertMergeTagLimit(html: string, field: string): void {
 export function assertTemplateCompiles(html: string): void {
   assertMergeTagLimit(html, 'html');
   try {
-    Handlebars.precompile(html, { strict: false });
+    handlebars().precompile(html, { strict: false });
   } catch (error) {
     const reason = String((error as Error).message ?? error).split('\n')[0];
     throw new ApiError('invalid_template_html', `html is not a valid template: ${reason}`, 422);

@@ -1,6 +1,6 @@
 // The merge variables an artwork's HTML uses, read from its Handlebars syntax tree: what a piece must
 // supply when the account's merge variable strictness is strict.
-import Handlebars from 'handlebars';
+import { handlebars } from '../util/packages';
 import { ApiError } from '../errors';
 import { assertMergeTagLimit } from './handlebars';
 
@@ -11,7 +11,7 @@ type Call = hbs.AST.MustacheStatement | hbs.AST.BlockStatement | hbs.AST.SubExpr
 function parse(html: string, field: string): hbs.AST.Program {
   assertMergeTagLimit(html, field);
   try {
-    return Handlebars.parse(html);
+    return handlebars().parse(html);
   } catch (error) {
     const reason = String((error as Error).message ?? error).split('\n')[0];
     throw new ApiError('invalid_template_html', `${field} is not a valid template: ${reason}`, 422);
@@ -46,7 +46,7 @@ export function usedVariables(html: string, field: string): ReadonlySet<string> 
 
 function readVariables(html: string, field: string): ReadonlySet<string> {
   const names = new Set<string>();
-  const helpers = new Set(Object.keys(Handlebars.helpers));
+  const helpers = new Set(Object.keys(handlebars().helpers));
   const read = (node: Node) => {
     if (node.type === 'SubExpression') return visit(node, true);
     const path = node as hbs.AST.PathExpression;

@@ -5,8 +5,9 @@
 // the tick, so however many processes see a tick, one run commits and the others' inserts are refused;
 // a tick missed while every process was down is seen on the next start and fires once.
 import { createHash } from 'node:crypto';
-import cron, { type ScheduledTask } from 'node-cron';
+import type { ScheduledTask } from 'node-cron';
 import { ApiError } from '../../errors';
+import { nodeCron } from '../../util/packages';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
@@ -25,7 +26,7 @@ const CATCH_UP_MS = 7 * 24 * 3_600_000;
 /** Refuses a cron expression node-cron cannot read or a time zone the runtime does not know (422). */
 export function assertSchedule(schedule: Schedule | null | undefined): void {
   if (!schedule) return;
-  if (!cron.validate(schedule.cron))
+  if (!nodeCron().validate(schedule.cron))
     throw new ApiError('invalid', `schedule.cron ${schedule.cron} is not a valid cron expression`, 422);
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: schedule.time_zone ?? 'UTC' });
@@ -52,7 +53,7 @@ interface Matcher {
 
 function matcherFor(schedule: Schedule): Matcher {
   // created, never started: used only to read the expression in its time zone
-  const task = cron.createTask(schedule.cron, () => undefined, { timezone: schedule.time_zone ?? 'UTC' });
+  const task = nodeCron().createTask(schedule.cron, () => undefined, { timezone: schedule.time_zone ?? 'UTC' });
   const seconds = schedule.cron.trim().split(/\s+/).length === 6;
   return {
     key: `${schedule.cron}|${schedule.time_zone ?? 'UTC'}`,

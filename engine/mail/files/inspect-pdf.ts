@@ -1,7 +1,8 @@
 // What the artwork checks need to know of a PDF: whether it is encrypted, its pages' sizes as shown
 // (MediaBox turned by /Rotate), and the fonts it uses without embedding them.
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import type { PDFDict, PDFDocument, PDFObject } from 'pdf-lib';
 import { POINTS_PER_INCH } from '../../render/products';
+import { pdfLib } from '../../util/packages';
 
 export interface PdfPage {
   /** inches, as the page is shown (a /Rotate of 90 or 270 swaps width and height) */
@@ -12,18 +13,18 @@ export interface PdfPage {
 export type PdfInspection =
   { readable: false; encrypted: boolean } | { readable: true; pages: PdfPage[]; unembeddedFonts: string[] };
 
-const get = (dict: PDFDict, key: string): PDFObject | undefined => dict.lookup(PDFName.of(key));
+const get = (dict: PDFDict, key: string): PDFObject | undefined => dict.lookup(pdfLib().PDFName.of(key));
 const dictOf = (value: PDFObject | undefined): PDFDict | undefined =>
-  value instanceof PDFDict ? value : value instanceof PDFStream ? value.dict : undefined;
+  value instanceof pdfLib().PDFDict ? value : value instanceof pdfLib().PDFStream ? value.dict : undefined;
 const nameOf = (value: PDFObject | undefined): string | undefined =>
-  value instanceof PDFName ? value.decodeText() : undefined;
+  value instanceof pdfLib().PDFName ? value.decodeText() : undefined;
 
 /** A font's program is in the file: FontFile (Type 1), FontFile2 (TrueType) or FontFile3 (CFF, OpenType). */
 function embedded(font: PDFDict): boolean {
   if (nameOf(get(font, 'Subtype')) === 'Type3') return true; // its glyphs are PDF drawings in the file
   if (nameOf(get(font, 'Subtype')) === 'Type0') {
     const descendants = get(font, 'DescendantFonts');
-    const first = descendants instanceof PDFArray ? dictOf(descendants.lookup(0)) : undefined;
+    const first = descendants instanceof pdfLib().PDFArray ? dictOf(descendants.lookup(0)) : undefined;
     return first ? embedded(first) : false;
   }
   const descriptor = dictOf(get(font, 'FontDescriptor'));
@@ -61,7 +62,7 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   try {
     // loaded past encryption only to ask `isEncrypted`: pdf-lib's EncryptedPDFError is compiled to ES5
     // and fails `instanceof`
-    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    doc = await pdfLib().PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   } catch {
     return { readable: false, encrypted: false };
   }

@@ -3,8 +3,8 @@
 // SSRF guard and inlined, and the browser draws it at the side's exact size; an uploaded PDF passes as
 // it is (the composer sets its pages onto the exact sheet); a PNG or JPEG fills one page, bleed
 // included. Each part's own errors become the piece's failure beside them (render/failure.ts).
-import { PDFDocument } from 'pdf-lib';
 import { templateVersions } from '../../catalog/templates';
+import { pdfLib } from '../../util/packages';
 import type { Scope } from '../../store/objects';
 import { readBlob } from '../../store/blobs';
 import type { ArtworkSource } from '../pieces/artwork';
@@ -82,7 +82,7 @@ async function templateHtml(context: RenderContext, scope: Scope, versionId: str
 }
 
 async function imagePage(bytes: Buffer, png: boolean, request: SideRequest): Promise<Uint8Array> {
-  const out = await PDFDocument.create();
+  const out = await pdfLib().PDFDocument.create();
   // pdf-lib reads a JPEG through `bytes.buffer` from offset 0, and a small Buffer is a view into Node's
   // shared pool ("SOI not found in JPEG"): it gets an array of its own.
   const own = new Uint8Array(bytes);

@@ -3,8 +3,9 @@
 // BOM) behind a strict UTF-8 check, since csv-parse would quietly turn bad bytes into U+FFFD. What makes
 // the whole file unreadable is a 422 naming the line; a row that is merely wrong is the caller's to judge.
 import { Transform, type Readable } from 'node:stream';
-import { parse, CsvError, type Info } from 'csv-parse';
+import type { Info } from 'csv-parse';
 import { ApiError } from '../../errors';
+import { csvParse } from '../../util/packages';
 
 /** The largest row: a field past this is refused rather than buffered without end. */
 export const MAX_ROW_BYTES = 65_536;
@@ -51,7 +52,7 @@ class Utf8Lines extends Transform {
 
 function parseFailure(error: unknown): Error {
   if (error instanceof ApiError) return error;
-  if (!(error instanceof CsvError)) return error as Error;
+  if (!(error instanceof csvParse().CsvError)) return error as Error;
   const line = /at line (\d+)/.exec(error.message)?.[1];
   const where = line ? ` (line ${line})` : '';
   if (error.code === 'CSV_MAX_RECORD_SIZE') return unreadable(`has a row larger than ${MAX_ROW_BYTES} bytes${where}`);
@@ -65,7 +66,7 @@ function parseFailure(error: unknown): Error {
  */
 export async function* readCsv(source: Readable): AsyncGenerator<string[] | CsvRow, void, undefined> {
   const lines = new Utf8Lines();
-  const parser = parse({ bom: true, relax_column_count: true, max_record_size: MAX_ROW_BYTES, info: true });
+  const parser = csvParse().parse({ bom: true, relax_column_count: true, max_record_size: MAX_ROW_BYTES, info: true });
   source.on('error', (error) => lines.destroy(error));
   lines.on('error', (error) => parser.destroy(error));
   source.pipe(lines).pipe(parser);

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { TimeoutError, type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
+import { puppeteer } from '../../util/packages';
 import { BrowserCrashed, RenderFailed, RendererUnavailable, RenderTimeout } from './errors';
 import { locateChromium, type ChromiumSource, type Located, type LocateOptions } from './locate';
 import { printPdf, type PdfRequest } from './print';
@@ -171,7 +172,7 @@ class BrowserPool implements Renderer {
     if (!pageIsClean) session.replace(slot);
     if (error instanceof RenderFailed) throw error;
     if (error instanceof RenderTimeout || error instanceof BrowserCrashed) throw error;
-    if (error instanceof TimeoutError) throw new RenderTimeout(request.timeoutMs);
+    if (error instanceof puppeteer().TimeoutError) throw new RenderTimeout(request.timeoutMs);
     throw new RenderFailed(`the browser could not print the artwork: ${(error as Error).message}`);
   }
 
@@ -228,7 +229,7 @@ class BrowserPool implements Renderer {
     let browser: Browser | undefined;
     let session: Session | undefined;
     try {
-      browser = await puppeteer.launch({
+      browser = await puppeteer().launch({
         executablePath: chromium.executablePath,
         headless: chromium.headless,
         args: [...chromium.args, `--user-data-dir=${profile}`],

@@ -1,6 +1,6 @@
 // Handlebars merge of artwork HTML, as a worker thread runs it (merge-thread.ts): compiled templates
 // are kept by key (a template version's id), so a campaign's thousand pieces compile it once.
-import Handlebars from 'handlebars';
+import { handlebars } from '../../util/packages';
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
 const COMPILED_LIMIT = 500;
@@ -14,7 +14,7 @@ export function mergeHtml(html: string, variables: Record<string, unknown>, cach
   if (!html.includes('{{')) return html;
   let template = cacheKey ? compiled.get(cacheKey) : undefined;
   if (!template) {
-    template = Handlebars.compile(html, { strict: false, noEscape: text });
+    template = handlebars().compile(html, { strict: false, noEscape: text });
     if (cacheKey) {
       if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value!);
       compiled.set(cacheKey, template);

@@ -2,11 +2,12 @@
 // with the engine's marks laid over them. pdfkit draws every overlay page into one PDF; pdf-lib copies
 // the artwork pages and draws each overlay page on top as an embedded form, so the artwork stays as
 // rendered and the marks stay vector.
-import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFEmbeddedPage, PDFPage } from 'pdf-lib';
 import { geometryOf, type ProductGeometry } from '../products';
 import { addPage, drawPdf, PT } from './pdf-doc';
 import { type PageBase, type PlannedPage, planPages } from './plan';
 import type { OverlayPiece } from './types';
+import { pdfLib } from '../../util/packages';
 
 export type PieceKind = 'postcards' | 'self_mailers' | 'snap_packs' | 'letters' | 'checks';
 
@@ -32,7 +33,7 @@ const SIZE_TOLERANCE = 1;
 async function loadSides(sides: ComposeInput['sides']): Promise<Map<string, PDFDocument>> {
   const loaded = new Map<string, PDFDocument>();
   for (const [field, bytes] of Object.entries(sides)) {
-    if (bytes && bytes.length > 0) loaded.set(field, await PDFDocument.load(bytes, { updateMetadata: false }));
+    if (bytes && bytes.length > 0) loaded.set(field, await pdfLib().PDFDocument.load(bytes, { updateMetadata: false }));
   }
   return loaded;
 }
@@ -97,7 +98,7 @@ async function exactPage(out: PDFDocument, page: PDFPage, width: number, height:
     y: corner[1],
     width: box.width * scale,
     height: box.height * scale,
-    rotate: degrees(-angle),
+    rotate: pdfLib().degrees(-angle),
   });
   return fitted;
 }
@@ -156,7 +157,7 @@ export async function composePiece(input: ComposeInput): Promise<Uint8Array> {
   });
 
   // No creation or modification date: the same piece composes to the same bytes on a retry.
-  const out = await PDFDocument.create({ updateMetadata: false });
+  const out = await pdfLib().PDFDocument.create({ updateMetadata: false });
   out.setProducer('printpost');
   out.setCreator('printpost');
   const copied = await copyArtwork(out, plan, docs);

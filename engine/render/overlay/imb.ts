@@ -2,7 +2,7 @@
 // encoded to 65 bars by bwip-js (its `onecode` encoder implements USPS-B-3200), drawn here as vector
 // rectangles at the USPS dimensions so the bars are exact at any print resolution.
 import { createHash } from 'node:crypto';
-import bwipjs from 'bwip-js';
+import { bwipJs } from '../../util/packages';
 import type { Doc } from './pdf-doc';
 import { PT } from './pdf-doc';
 import { isDomestic, type PostalAddress } from './types';
@@ -67,7 +67,7 @@ export function imbBars(tracking: string, routing: string): string {
   if (!/^\d[0-4]\d{18}$/.test(tracking)) throw new RangeError(`IMb tracking code must be 20 digits: ${tracking}`);
   if (![0, 5, 9, 11].includes(routing.length) || /\D/.test(routing))
     throw new RangeError(`IMb routing code must be 0, 5, 9 or 11 digits: ${routing}`);
-  const [symbol] = bwipjs.raw('onecode', tracking + routing, {});
+  const [symbol] = bwipJs().raw('onecode', tracking + routing, {});
   if (!('bhs' in symbol) || symbol.bhs.length !== 65) throw new Error('bwip-js onecode gave no 65-bar symbol');
   // bwip gives each bar's height and its bottom offset: tall = full, short = tracker, and the middle
   // height is an ascender when lifted off the baseline, a descender when standing on it.

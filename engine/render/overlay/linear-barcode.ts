@@ -1,11 +1,11 @@
 // One-dimensional barcodes (GS1-128, Code 128) as vector bars: bwip-js encodes, giving the widths of
 // alternating bars and spaces in modules; the rectangles are drawn here at the module width asked.
-import bwipjs from 'bwip-js';
+import { bwipJs } from '../../util/packages';
 import { type Doc } from './pdf-doc';
 
 /** Bar and space widths in modules, starting with a bar. */
 export function barPattern(encoder: 'gs1-128' | 'code128', text: string): number[] {
-  const [symbol] = bwipjs.raw(encoder, text, {});
+  const [symbol] = bwipJs().raw(encoder, text, {});
   if (!symbol || !('sbs' in symbol)) throw new Error(`bwip-js gave no linear symbol for ${encoder}`);
   return symbol.sbs;
 }

@@ -1,6 +1,6 @@
 // One pdfkit document drawn in memory: pages at exact sizes in points, no margins, standard fonts
 // only (nothing to embed, nothing read from disk but pdfkit's own metrics).
-import PDFDocument from 'pdfkit';
+import { pdfKit } from '../../util/packages';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -8,7 +8,7 @@ export const PT = 72;
 
 /** A whole PDF in memory: `draw` adds its pages (`addPage`) and draws on them. */
 export async function drawPdf(draw: (doc: Doc) => void): Promise<Uint8Array> {
-  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, compress: true, info: { Producer: 'printpost' } });
+  const doc = new (pdfKit())({ autoFirstPage: false, margin: 0, compress: true, info: { Producer: 'printpost' } });
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

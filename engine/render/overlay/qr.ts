@@ -1,7 +1,7 @@
 // A QR code (qr_code) as vector squares: bwip-js encodes the text into its module matrix, pdfkit
 // fills one rectangle per dark run, so the code stays sharp at any print resolution. The square of
 // `width` inches holds the code and its quiet zone, on the code's own background.
-import bwipjs from 'bwip-js';
+import { bwipJs } from '../../util/packages';
 import { type Doc, PT } from './pdf-doc';
 
 /** Quiet zone on each side, in modules (ISO/IEC 18004 asks for four). */
@@ -19,7 +19,7 @@ export interface QrMark {
 
 /** The code's modules, row by row (true = dark); error correction M, as print codes usually use. */
 export function qrModules(text: string): boolean[][] {
-  const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M');
+  const [symbol] = bwipJs().raw('qrcode', text, 'eclevel=M');
   if (!symbol || !('pixs' in symbol)) throw new Error('bwip-js gave no QR matrix');
   const { pixs, pixx, pixy } = symbol;
   return Array.from({ length: pixy }, (_, row) =>

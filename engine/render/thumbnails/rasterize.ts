@@ -6,11 +6,7 @@
 // thumbnails want 3-byte RGB, which spares sharp dropping the alpha (measured: a third of the CPU a
 // postcard's thumbnails took, for byte-identical PNGs).
 type Pdfium = typeof import('@hyzyla/pdfium', { with: { 'resolution-mode': 'import' } });
-// The package's CommonJS build, typed by its declarations, which TypeScript reads as ES module ones
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PDFiumModule } = require('@hyzyla/pdfium') as Pdfium;
-
-type Module = Awaited<ReturnType<typeof PDFiumModule>>;
+type Module = Awaited<ReturnType<Pdfium['PDFiumModule']>>;
 
 export interface RawImage {
   /** `channels` bytes a pixel (RGB or RGBA), rows top to bottom, no padding */
@@ -41,7 +37,10 @@ let library: Promise<Module> | undefined;
 
 /** The WebAssembly module, compiled once per thread (about 60 ms) and kept. */
 function loadLibrary(): Promise<Module> {
-  library ??= PDFiumModule({}).then((module) => {
+  // The package's CommonJS build, typed by its declarations, which TypeScript reads as ES module ones;
+  // required here, at the first thumbnail, so a process that draws none never loads it
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  library ??= (require('@hyzyla/pdfium') as Pdfium).PDFiumModule({}).then((module) => {
     // as the package initializes it (the object reaches PDFium as a null config: its defaults)
     module._FPDF_InitLibraryWithConfig({ version: 2, m_pIsolate: null, m_pUserFontPaths: null });
     return module;

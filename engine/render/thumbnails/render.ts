@@ -6,7 +6,8 @@
 // about 30 (half of it the document's first draw: fonts, images), sharp 20 (resizes 11, PNGs 9).
 // Drawing each size with PDFium instead of resizing (the page loaded once): 65 ms; halving in
 // JavaScript instead of sharp: the same 60.
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { sharp } from '../../util/packages';
 import { RasterPdf, type RawImage } from './rasterize';
 
 /** Widths in pixels; heights follow the page. Double steps, so each size is a clean 2:1 reduction. */
@@ -26,13 +27,13 @@ const MAX_HEIGHT = 4 * THUMBNAIL_WIDTHS.large;
  * Level 1 is the fastest by far at the large size for 15-25% more bytes; at the smaller sizes the
  * resize costs more than the deflate. Drawing the page (PDFium) costs about 12 ms at 1280 px.
  */
-const PNG: sharp.PngOptions = { compressionLevel: 1, adaptiveFiltering: false, palette: false };
+const PNG: Sharp.PngOptions = { compressionLevel: 1, adaptiveFiltering: false, palette: false };
 
 /**
  * Each step halves the width, where a linear kernel averages neighbouring pixels as well as lanczos3
  * does for a thumbnail; measured on a two-sided postcard: 52 ms a document against 61 with lanczos3.
  */
-const HALVING = sharp.kernel.linear;
+const HALVING: keyof Sharp.KernelEnum = 'linear';
 
 export interface PageThumbnails {
   small: Buffer;
@@ -42,15 +43,16 @@ export interface PageThumbnails {
 
 async function encode(image: RawImage): Promise<PageThumbnails> {
   const raw = { width: image.width, height: image.height, channels: image.channels };
-  const medium = await sharp(image.data, { raw })
+  const load = sharp();
+  const medium = await load(image.data, { raw })
     .resize({ width: THUMBNAIL_WIDTHS.medium, kernel: HALVING })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const mediumRaw = { raw: { width: medium.info.width, height: medium.info.height, channels: 3 as const } };
   const [large, mediumPng, small] = await Promise.all([
-    sharp(image.data, { raw }).png(PNG).toBuffer(),
-    sharp(medium.data, mediumRaw).png(PNG).toBuffer(),
-    sharp(medium.data, mediumRaw).resize({ width: THUMBNAIL_WIDTHS.small, kernel: HALVING }).png(PNG).toBuffer(),
+    load(image.data, { raw }).png(PNG).toBuffer(),
+    load(medium.data, mediumRaw).png(PNG).toBuffer(),
+    load(medium.data, mediumRaw).resize({ width: THUMBNAIL_WIDTHS.small, kernel: HALVING }).png(PNG).toBuffer(),
   ]);
   return { small, medium: mediumPng, large };
 }
