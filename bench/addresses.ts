@@ -63,6 +63,7 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
     ['ceiling: bare Koa JSON', 'tiny'],
     ['ceiling: Koa, address-sized answer', 'address'],
     ['ceiling: Koa + SQLite insert (durable)', 'durable'],
+    ['ceiling: Koa, list-page answer', 'list'],
   ] as const) {
     const ceiling = await startChild('ceiling-server.ts', { CEILING_SHAPE: shape });
     try {
@@ -83,7 +84,8 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   } else if (postgres) process.stdout.write('!!! PostgreSQL is not reachable: its rows are skipped !!!\n');
   fs.rmSync(dir, { recursive: true, force: true });
   printTable(rows);
-  const [tiny, sized, durable] = rows;
+  const [tiny, sized, durable, page] = rows;
+  const CEILINGS = 4;
   const ratio = (row: LoadResult | undefined, of: LoadResult, aim: number, what: string) => {
     if (row)
       process.stdout.write(
@@ -104,17 +106,23 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
       'the bare Koa handler',
     );
     ratio(
+      rows.find((r) => r.name === `${label} GET /v1/addresses?limit=10`),
+      page,
+      0.5,
+      'a bare Koa handler answering the same page from memory',
+    );
+    ratio(
       rows.find((r) => r.name === `${label} POST /v1/postcards`),
       rows.find((r) => r.name === `${label} POST /v1/addresses`)!,
       0.5,
       'the address create rate',
     );
   }
-  for (const row of rows.slice(3))
+  for (const row of rows.slice(CEILINGS))
     process.stdout.write(
       `  ${row.name}: ${((row.rps / tiny.rps) * 100).toFixed(0)}% of the bare ceiling, ${((row.rps / sized.rps) * 100).toFixed(0)}% of the address-sized one\n`,
     );
-  const peak = Math.max(...rows.slice(3).map((r) => r.rssMb));
+  const peak = Math.max(...rows.slice(CEILINGS).map((r) => r.rssMb));
   process.stdout.write(`  engine RSS peak (after each load, the process alone): ${peak} MB (aim: <= 200 MB)\n`);
 }
 

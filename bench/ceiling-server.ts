@@ -1,6 +1,7 @@
 // The ceiling: a bare Koa handler answering JSON, on the same machine, as the engine would.
 // CEILING_SHAPE=address answers with an address object and the engine's response headers, so the
 // cost of the response itself (size, headers, the socket write) is in the ceiling too.
+// CEILING_SHAPE=list answers a list page of ten addresses the same way.
 // CEILING_SHAPE=durable is the least a persisting Koa API pays for a create: it reads the JSON body and
 // inserts it as one row into SQLite (WAL, synchronous=NORMAL, as the engine runs it) before it answers.
 import fs from 'node:fs';
@@ -23,6 +24,14 @@ const HEADERS = {
   'Access-Control-Allow-Origin': '*',
 };
 const SAMPLE = JSON.stringify(addresses.sample);
+// CEILING_SHAPE=list answers what GET /v1/addresses?limit=10 answers: a page of ten addresses
+const PAGE = JSON.stringify({
+  object: 'list',
+  data: Array.from({ length: 10 }, (_, i) => ({ ...addresses.sample, id: `adr_${String(i).padStart(16, '0')}` })),
+  next_url: '/v1/addresses?limit=10&after=adr_0000000000000009',
+  previous_url: null,
+  count: 10,
+});
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-ceiling-'));
 const db = new Database(path.join(dir, 'ceiling.sqlite'));
@@ -47,6 +56,11 @@ app.use(async (ctx) => {
     };
     insert.run(object.id, object.date_created, JSON.stringify(object));
     ctx.body = object;
+    return;
+  }
+  if (process.env.CEILING_SHAPE === 'list') {
+    ctx.set(HEADERS);
+    ctx.body = JSON.parse(PAGE);
     return;
   }
   if (!shaped) {
