@@ -32,9 +32,9 @@ export async function openServices(
   db: Database = connect(config.databaseUrl, config.databasePoolMax),
 ): Promise<Services> {
   await migrateLatest(db.knex);
-  const onFile = db.file !== undefined && db.file !== ':memory:';
-  const reader = onFile ? sqliteReader(db.file!) : knexReader(db.knex);
-  const checkpointer = onFile ? await startCheckpointer(db.knex, db.file!) : undefined;
+  const file = db.file !== ':memory:' ? db.file : undefined;
+  const reader = file ? sqliteReader(file) : knexReader(db.knex);
+  const checkpointer = file ? await startCheckpointer(db.knex, file) : undefined;
   const jobs = openJobQueue(db);
   await jobs.start();
   const assets = openAssetStore(config.assetStore, config.s3Endpoint);

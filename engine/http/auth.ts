@@ -10,9 +10,12 @@ function readKey(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   if (keysOf.has(header)) return keysOf.get(header);
-  if (keysOf.size >= 1_000) keysOf.clear();
   const key = keyOf(header);
-  keysOf.set(header, key);
+  // a key's header is under 100 characters: longer ones are read each time, not kept
+  if (header.length <= 200) {
+    if (keysOf.size >= 1_000) keysOf.clear();
+    keysOf.set(header, key);
+  }
   return key;
 }
 
