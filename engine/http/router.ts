@@ -141,7 +141,7 @@ export class Router {
       let pattern = byTemplate.get(template);
       if (!pattern) byTemplate.set(template, (pattern = compile(template)));
       // HEAD is answered wherever GET is
-      if (method === 'GET') pattern.routes.set('HEAD', route);
+      if (method === 'GET' && !pattern.routes.has('GET')) pattern.routes.set('HEAD', route);
       if (!pattern.routes.has(method)) pattern.routes.set(method, route);
     }
     const table = new Map<number, Pattern[]>();
