@@ -146,7 +146,8 @@ export const VARIABLES = {
   },
   renderIdleMs: {
     env: 'RENDER_IDLE_MS',
-    default: '120000',
+    // the engine's whole process tree is back under 300 MB within a minute of its last render
+    default: '45000',
     meaning:
       'the browser and the merge and thumbnail threads start with the first render and stop after this long without one (0: they stay)',
     parse: count,
