@@ -48,8 +48,9 @@ function shape(value: unknown, schema: Schema): unknown {
   if (!object?.properties || !isPlainObject(value)) return value;
   let out: Record<string, unknown> | undefined;
   for (const key in value) {
+    // own properties only: a key named like a prototype member (`__proto__`, `constructor`) is not declared
+    if (!Object.hasOwn(object.properties, key)) continue;
     const declared = object.properties[key];
-    if (!declared) continue;
     const field = value[key];
     if (field === null) {
       if (!admitsNull(declared)) {

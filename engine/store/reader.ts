@@ -28,8 +28,9 @@ interface Template {
 /** The query's SQL with a placeholder per binding; `native`: SQLite's text, constant limits written in. */
 function template(query: Knex.QueryBuilder, native: boolean): Template {
   const compiled = query.toSQL();
-  const { sql, bindings } = native
-    ? inlineLimits(compiled.toNative().sql, compiled.toNative().bindings)
+  const nativeSql = native ? compiled.toNative() : undefined;
+  const { sql, bindings } = nativeSql
+    ? inlineLimits(nativeSql.sql, nativeSql.bindings)
     : { sql: compiled.sql, bindings: compiled.bindings as unknown[] };
   const slots = bindings.map((b) => (typeof b === 'string' && b.startsWith(SLOT) ? Number(b.slice(SLOT.length)) : -1));
   return { sql, bind: (values) => slots.map((s, i) => (s >= 0 ? values[s] : bindings[i])) };
