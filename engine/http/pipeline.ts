@@ -24,6 +24,7 @@ import type { BoundQuery, RequestContext } from './operation';
 import { parseBody } from './body';
 import { discardUploads, type UploadedFile } from './multipart';
 import { IdempotencyStore, idempotencyKey } from './idempotency';
+import { ListAnswers } from './list-answers';
 import { requestOrigin } from './transport';
 import type { ApiRoute, RouteHandler } from './router';
 
@@ -149,6 +150,7 @@ export function validation(services: Services): Step {
 /** The handler, once per Idempotency-Key; the answer in the shape the version and the catalog say. */
 export function handle(services: Services): Step {
   const idempotency = new IdempotencyStore(services.db.knex, services.config.idempotencyLeaseMs);
+  const listAnswers = new ListAnswers();
   return async (ctx, state) => {
     const { route } = state;
     const caller = needs(state, 'caller');
@@ -156,6 +158,23 @@ export function handle(services: Services): Step {
     const scope: Scope = { accountId: caller.account.id, mode: caller.mode };
     const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
     const run = needs(state, 'run');
+    // a list page is answered from the cache while nothing was committed since it was read; the stamp
+    // is taken before the read, so a page is never kept under a stamp older than what it shows
+    const stamp =
+      route.operation.name === 'list' && ListAnswers.keeps(route.resource) ? services.objects.changeStamp() : undefined;
+    const cacheKey =
+      stamp === undefined
+        ? undefined
+        : ListAnswers.keyOf({ ...scope, version, origin, path: ctx.path, querystring: ctx.querystring });
+    if (cacheKey !== undefined && stamp !== undefined) {
+      const kept = listAnswers.get(cacheKey, stamp);
+      if (kept !== undefined) {
+        ctx.status = 200;
+        ctx.type = 'json';
+        ctx.body = kept;
+        return;
+      }
+    }
     const context: RequestContext = {
       resource: route.resource,
       caller,
@@ -174,7 +193,13 @@ export function handle(services: Services): Step {
       : { status: 200, body: await run(context) };
     ctx.status = body.status;
     const answer = withoutUnsetFields(route.resource, hideNewerFields(route.resource, body.body, version));
-    ctx.body = signAssetLinks(route.resource, answer, { signer: services.signer, origin });
+    const signed = signAssetLinks(route.resource, answer, { signer: services.signer, origin });
+    if (cacheKey !== undefined && stamp !== undefined) {
+      const text = JSON.stringify(signed);
+      listAnswers.set(cacheKey, stamp, text);
+      ctx.type = 'json';
+      ctx.body = text;
+    } else ctx.body = signed;
   };
 }
 

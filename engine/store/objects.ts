@@ -213,6 +213,11 @@ export class ObjectStore {
   async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
     return listPage(this.knex, this.reader, scope, kind, params);
   }
+
+  /** Changes with every commit to the database by anyone (Reader.changeStamp); undefined on PostgreSQL. */
+  changeStamp(): number | undefined {
+    return this.reader.changeStamp();
+  }
 }
 
 /** A modification stamp strictly after `previous`, even if another process's clock lags. */

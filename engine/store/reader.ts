@@ -14,6 +14,11 @@ export interface Reader {
   first<T>(query: Knex.QueryBuilder): Promise<T | undefined>;
   /** A query of fixed shape, built by Knex once; each call binds new values to its slots. */
   prepare<T>(build: (slot: Slot) => Knex.QueryBuilder): (values: unknown[]) => Promise<T[]>;
+  /**
+   * A number that changes whenever any connection, of this process or another, commits to the database;
+   * undefined where no such reading is cheap (PostgreSQL), so nothing may be cached on it there.
+   */
+  changeStamp(): number | undefined;
   close(): void;
 }
 
@@ -47,6 +52,7 @@ export function knexReader(knex: Knex): Reader {
         return Array.isArray(result) ? result : (result.rows ?? []);
       };
     },
+    changeStamp: () => undefined,
     close: () => undefined,
   };
 }
@@ -55,6 +61,8 @@ export function sqliteReader(file: string): Reader {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   const statement = statementCache(db);
+  // SQLite's data_version: this connection's count of commits made by any other connection to the file
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const run = <T>(query: Knex.QueryBuilder, one: boolean) => {
     const { sql, bindings } = nativeQuery(query);
     const prepared = statement(sql);
@@ -67,6 +75,7 @@ export function sqliteReader(file: string): Reader {
       const t = template(build(slot), true);
       return async (values: unknown[]) => statement(t.sql).all(...t.bind(values).map(toBinding)) as T[];
     },
+    changeStamp: () => dataVersion.get() as number,
     close: () => db.close(),
   };
 }
