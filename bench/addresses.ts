@@ -127,7 +127,7 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
 }
 
 /** A throwaway database on the server of BENCH_PG_URL (default: the machine's `test` database). */
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
   const { default: knex } = await import('knex');
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `pp_bench_${Date.now()}`;

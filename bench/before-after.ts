@@ -3,11 +3,13 @@
 // is checked out into a temporary worktree beside this one, both are compiled, and the same load runs
 // against each in turn, alternating, so machine noise falls on both alike. Each round is bench/profile.ts
 // without the profiler: 32 connections for 10 s, the engine's rate and its CPU per request.
-// Run: node --import tsx bench/before-after.ts [--rounds N] [--baseline REV]   (also part of `npm run bench`)
+// --pg: on PostgreSQL (a fresh database each round) instead of SQLite.
+// Run: node --import tsx bench/before-after.ts [--rounds N] [--baseline REV] [--pg]   (also part of `npm run bench`)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withPostgres } from './addresses';
 
 /** The last commit before the events outbox grew webhooks, lifecycle and the route table of round 3. */
 export const BEFORE_EVENTS = '5524f1e';
@@ -42,12 +44,14 @@ function compile(dir: string): void {
   );
 }
 
-function round(dir: string, scenario: string): Round {
-  const out = execFileSync(process.execPath, [path.join(dir, 'bench-output/build/bench/profile.js'), scenario], {
-    cwd: dir,
-    env: { ...process.env, RATE_ONLY: '1' },
-    encoding: 'utf8',
-  });
+async function round(dir: string, scenario: string, postgres: boolean): Promise<Round> {
+  const run = (extra: string[]) =>
+    execFileSync(process.execPath, [path.join(dir, 'bench-output/build/bench/profile.js'), scenario, ...extra], {
+      cwd: dir,
+      env: { ...process.env, RATE_ONLY: '1' },
+      encoding: 'utf8',
+    });
+  const out = postgres ? await withPostgres(async (url) => run(['--pg-url', url])) : run([]);
   const match = /: (\d+) req\/s, \d+ requests, engine CPU (\d+) µs/.exec(out);
   if (!match) throw new Error(`no figures in: ${out}`);
   return { rate: Number(match[1]), cpuUs: Number(match[2]) };
@@ -65,19 +69,21 @@ function baselineTree(rev: string): { dir: string; remove(): void } {
   };
 }
 
-export async function benchBeforeAfter(rev = BEFORE_EVENTS, rounds = 3): Promise<void> {
+export async function benchBeforeAfter(rev = BEFORE_EVENTS, rounds = 3, postgres = false): Promise<void> {
   const baseline = baselineTree(rev);
   try {
     compile(baseline.dir);
     compile(ROOT);
-    process.stdout.write(`before: ${rev}; after: this checkout; ${rounds} alternating rounds of 10 s each, medians\n`);
+    process.stdout.write(
+      `before: ${rev}; after: this checkout; ${postgres ? 'PostgreSQL' : 'SQLite'}; ${rounds} alternating rounds of 10 s each, medians\n`,
+    );
     process.stdout.write('request          before req/s  after req/s  change   CPU µs/request before -> after\n');
     for (const scenario of ['create', 'postcard']) {
       const before: Round[] = [];
       const after: Round[] = [];
       for (let i = 0; i < rounds; i++) {
-        before.push(round(baseline.dir, scenario));
-        after.push(round(ROOT, scenario));
+        before.push(await round(baseline.dir, scenario, postgres));
+        after.push(await round(ROOT, scenario, postgres));
       }
       const [b, a] = [median(before.map((r) => r.rate)), median(after.map((r) => r.rate))];
       const [bc, ac] = [median(before.map((r) => r.cpuUs)), median(after.map((r) => r.cpuUs))];
@@ -97,5 +103,6 @@ if (require.main === module) {
   void benchBeforeAfter(
     process.argv.includes('--baseline') ? at('--baseline') : BEFORE_EVENTS,
     process.argv.includes('--rounds') ? Number(at('--rounds')) : 3,
+    process.argv.includes('--pg'),
   );
 }

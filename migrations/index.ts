@@ -14,6 +14,7 @@ import * as campaigns from './010_campaigns';
 import * as blobAssets from './011_blob_assets';
 import * as uploadAudiences from './012_upload_audiences';
 import * as eventCursor from './013_event_cursor';
+import * as eventOutbox from './014_event_outbox';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: [string, Migration][] = [
   ['011_blob_assets', blobAssets],
   ['012_upload_audiences', uploadAudiences],
   ['013_event_cursor', eventCursor],
+  ['014_event_outbox', eventOutbox],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

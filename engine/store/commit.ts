@@ -212,10 +212,14 @@ export async function writePlan(
   for (const c of commit.completions) await completeClaim(trx, c.claim, c);
 }
 
-/** Rows of one table (and conflict rule) go out as multi-row inserts of up to 100, in order of first appearance. */
+/**
+ * Rows of one table (and conflict rule) go out as multi-row inserts of up to 100, in order of first
+ * appearance. On PostgreSQL each event also takes its place in the dispatcher's queue (event_outbox).
+ */
 export async function insertRows(trx: Knex, rows: readonly CommitRow[]): Promise<void> {
   const groups = new Map<string, CommitRow[]>();
-  for (const r of rows) {
+  const outbox = trx.client.config.client === 'pg';
+  for (const r of outbox ? withOutbox(rows) : rows) {
     const key = r.ignoreConflict ? `${r.table} or ignore` : r.table;
     const group = groups.get(key);
     if (group) group.push(r);
@@ -228,6 +232,16 @@ export async function insertRows(trx: Knex, rows: readonly CommitRow[]): Promise
       await (ignoreConflict ? insert.onConflict().ignore() : insert);
     }
   }
+}
+
+/** The rows with an event_outbox row after each event row (migrations/014_event_outbox.ts). */
+function withOutbox(rows: readonly CommitRow[]): readonly CommitRow[] {
+  if (!rows.some((r) => r.table === 'events')) return rows;
+  return rows.flatMap((r) =>
+    r.table === 'events'
+      ? [r, { table: 'event_outbox', row: { date_created: r.row.date_created, event_id: r.row.id } }]
+      : [r],
+  );
 }
 
 function liveRef(scope: Scope, ref: ObjectRef): Record<string, unknown> {

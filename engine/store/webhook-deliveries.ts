@@ -1,6 +1,6 @@
 // Webhook delivery as stored: the dispatcher fans each committed event out to the webhooks of its
-// account and mode that take its type (a delivery each, in one transaction with marking the event
-// dispatched, so an event is fanned out once and never lost); a webhook's deliveries are then taken
+// account and mode that take its type (a delivery each, in one transaction with taking the event
+// off the dispatcher's queue, so an event is fanned out once and never lost); a webhook's deliveries are then taken
 // in order, each attempt kept with what the receiver answered.
 import type { Knex } from 'knex';
 import { newId } from '../util/ids';
@@ -37,8 +37,8 @@ const isPostgres = (knex: Knex) => knex.client.config.client === 'pg';
 
 /**
  * Fans out up to `limit` events not yet fanned out, oldest first; returns the webhooks given
- * deliveries. On PostgreSQL the events are locked (SKIP LOCKED), so several dispatchers share the work
- * without doubling any; on SQLite a cursor follows the events in commit order, moved in the same
+ * deliveries. On PostgreSQL the events are taken off a queue table under row locks (SKIP LOCKED), so
+ * several dispatchers share the work without doubling any; on SQLite a cursor follows the events in commit order, moved in the same
  * (immediate) transaction as the deliveries it wrote.
  */
 export async function dispatchEvents(knex: Knex, limit: number): Promise<string[]> {
@@ -67,26 +67,35 @@ export async function dispatchEvents(knex: Knex, limit: number): Promise<string[
       return [...new Set(rows.map((r) => r.webhook_id))];
     });
   return knex.transaction(async (trx) => {
-    const events = (await pendingEvents(trx, limit).forUpdate().skipLocked()) as EventRow[];
+    const events = await takeFromOutbox(trx, limit);
     if (events.length === 0) return [];
     const rows = deliveryRows(events, (await webhooksOf(trx, events)) as HookRow[]);
     for (const chunk of chunks(rows, 200)) await trx('webhook_deliveries').insert(chunk);
-    for (const ids of chunks(
-      events.map((e) => e.id),
-      500,
-    ))
-      await markDispatched(trx, ids);
     return [...new Set(rows.map((r) => r.webhook_id))];
   });
 }
 
-/** On PostgreSQL: events not yet fanned out carry `dispatched = false`, in the order they happened. */
-const pendingEvents = (knex: Knex, limit: number) =>
-  knex('events')
+/**
+ * On PostgreSQL: the oldest `limit` events of the queue (migrations/014_event_outbox.ts), taken off it
+ * in the caller's transaction, in the order they happened; rows another dispatcher holds are skipped,
+ * not waited for.
+ */
+async function takeFromOutbox(trx: Knex.Transaction, limit: number): Promise<EventRow[]> {
+  const { rows: taken } = (await trx.raw(
+    `delete from event_outbox where ctid in (
+       select ctid from event_outbox order by date_created, event_id limit ? for update skip locked
+     ) returning event_id`,
+    [limit],
+  )) as { rows: { event_id: string }[] };
+  if (taken.length === 0) return [];
+  return (await trx('events')
     .select('id', 'account_id', 'mode', 'event_type')
-    .where('dispatched', false)
-    .orderBy([{ column: 'date_created' }, { column: 'id' }])
-    .limit(limit);
+    .whereIn(
+      'id',
+      taken.map((t) => t.event_id),
+    )
+    .orderBy([{ column: 'date_created' }, { column: 'id' }])) as EventRow[];
+}
 
 /** On SQLite: the last event fanned out, by rowid (migrations/013_event_cursor.ts says why). */
 const SQLITE_CURSOR = { name: 'webhooks' };
@@ -123,8 +132,6 @@ function webhooksOf(knex: Knex, events: readonly EventRow[]) {
       for (const [account, mode] of scopes) q.orWhere({ account_id: account, mode });
     });
 }
-
-const markDispatched = (knex: Knex, ids: string[]) => knex('events').whereIn('id', ids).update({ dispatched: true });
 
 /** A delivery per event and enabled webhook of its account and mode that takes its type. */
 function deliveryRows(events: readonly EventRow[], hooks: readonly HookRow[]) {
