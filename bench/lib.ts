@@ -3,8 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ownCpuMs } from './cpu';
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   url: string;
   /** lines the child printed */
@@ -63,10 +64,14 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   rssMb: number;
+  /** CPU (user and system) the server process spent per answered request, µs: steadier than the rate on a shared machine */
+  cpuUs: number;
 }
 
 export async function load(name: string, child: Child, options: autocannon.Options): Promise<LoadResult> {
+  const cpuBefore = ownCpuMs(child.process.pid!);
   const result = await autocannon({ connections: 32, duration: 10, ...options });
+  const cpuUs = Math.round(((ownCpuMs(child.process.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total));
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -76,16 +81,17 @@ export async function load(name: string, child: Child, options: autocannon.Optio
     errors: result.errors,
     non2xx: result.non2xx,
     rssMb: rssMb(child.process.pid!),
+    cpuUs,
   };
 }
 
 export function printTable(rows: LoadResult[]): void {
   process.stdout.write(
-    `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'mean ms'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)}\n`,
+    `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'mean ms'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non2xx'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU µs'.padStart(7)}\n`,
   );
   for (const r of rows) {
     process.stdout.write(
-      `${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${r.mean.toFixed(2).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)}\n`,
+      `${r.name.padEnd(34)} ${String(r.rps).padStart(8)} ${r.mean.toFixed(2).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(7)} ${String(r.rssMb).padStart(7)} ${String(r.cpuUs).padStart(7)}\n`,
     );
   }
 }
