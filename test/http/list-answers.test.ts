@@ -88,7 +88,9 @@ dbTest('a write to the database file by another process shows on the next read',
 });
 
 dbTest('kept pages never cross accounts, modes or queries', async (t, { engine }) => {
-  const one = await engine.createAccount();
+  const oneName = `cache-one-${Date.now()}`;
+  const one = await engine.createAccount(oneName);
+  await engine.setSetting('payment_method_verified', true, oneName);
   const two = await engine.createAccount();
   const inOne = (await client(engine.url, one.test)('POST', '/v1/addresses', { json: address('One') })).body.id;
   const inTwo = (await client(engine.url, two.test)('POST', '/v1/addresses', { json: address('Two') })).body.id;
@@ -99,6 +101,9 @@ dbTest('kept pages never cross accounts, modes or queries', async (t, { engine }
     t.deepEqual(ids((await client(engine.url, two.test)('GET', '/v1/addresses?limit=1')).body), [inTwo]);
     t.false(ids((await client(engine.url, one.test)('GET', '/v1/addresses?limit=2')).body).includes(inTwo));
     t.true(ids((await client(engine.url, one.test)('GET', '/v1/addresses?limit=2')).body).includes(inOne));
+    const live = await client(engine.url, one.live)('GET', '/v1/addresses?limit=2');
+    t.is(live.status, 200);
+    t.deepEqual(ids(live.body), [], 'live mode has no test addresses');
   }
 });
 
