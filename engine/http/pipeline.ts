@@ -162,18 +162,19 @@ export function handle(services: Services): Step {
     // is taken before the read, so a page is never kept under a stamp older than what it shows
     const stamp =
       route.operation.name === 'list' && ListAnswers.keeps(route.resource) ? services.objects.changeStamp() : undefined;
-    const cacheKey =
+    const kept =
       stamp === undefined
         ? undefined
-        : ListAnswers.keyOf({ ...scope, version, origin, path: ctx.path, querystring: ctx.querystring });
-    if (cacheKey !== undefined && stamp !== undefined) {
-      const kept = listAnswers.get(cacheKey, stamp);
-      if (kept !== undefined) {
-        ctx.status = 200;
-        ctx.type = 'json';
-        ctx.body = kept;
-        return;
-      }
+        : {
+            stamp,
+            key: ListAnswers.keyOf({ ...scope, version, origin, path: ctx.path, querystring: ctx.querystring }),
+          };
+    const hit = kept && listAnswers.get(kept.key, kept.stamp);
+    if (hit !== undefined) {
+      ctx.status = 200;
+      ctx.type = 'json';
+      ctx.body = hit;
+      return;
     }
     const context: RequestContext = {
       resource: route.resource,
@@ -194,9 +195,9 @@ export function handle(services: Services): Step {
     ctx.status = body.status;
     const answer = withoutUnsetFields(route.resource, hideNewerFields(route.resource, body.body, version));
     const signed = signAssetLinks(route.resource, answer, { signer: services.signer, origin });
-    if (cacheKey !== undefined && stamp !== undefined) {
+    if (kept) {
       const text = JSON.stringify(signed);
-      listAnswers.set(cacheKey, stamp, text);
+      listAnswers.set(kept.key, kept.stamp, text);
       ctx.type = 'json';
       ctx.body = text;
     } else ctx.body = signed;
