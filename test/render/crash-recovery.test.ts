@@ -19,14 +19,15 @@ import { TO, FROM } from '../helpers/mail';
 const PIECES = 100;
 
 function engineEnv(databaseUrl: string, assets: string): Record<string, string> {
-  // a 5 s render limit makes the lease 130 s (engine/workers.ts, leaseOf; 100 s is its floor): jobs
-  // held by the killed process are taken again well within the wait for every piece
+  // a 10 s render limit makes the lease 160 s (engine/workers.ts, leaseOf): jobs held by the killed
+  // process are taken again well within the wait for every piece. Not less: with the three tests
+  // rendering at once beside another test file, a 5 s limit failed a piece with render_timeout
   return {
     DATABASE_URL: databaseUrl,
     ASSET_STORE: assets,
     LOG_LEVEL: 'silent',
     WORKERS: '2',
-    RENDER_TIMEOUT_MS: '5000',
+    RENDER_TIMEOUT_MS: '10000',
     // the lifted rate limit is seen at once, not after the default 2 s key cache
     KEY_CACHE_MS: '100',
     // no campaign runs here: a short run lease only makes the job queue's upkeep, which runs at half
