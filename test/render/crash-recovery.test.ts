@@ -69,15 +69,15 @@ function connectTo(url: string): Knex {
     : knex({ client: 'better-sqlite3', connection: { filename: url }, useNullAsDefault: true });
 }
 
-/** Pieces done with both steps: rendered, with thumbnails. */
+/** Pieces done with both steps: rendered, with thumbnails. Throws at once if a piece failed. */
 async function renderedCount(databaseUrl: string): Promise<number> {
   const db = connectTo(databaseUrl);
   try {
     const rows = (await db('objects').where({ kind: 'postcards' }).select('body')) as { body: string }[];
-    return rows.filter((r) => {
-      const piece = JSON.parse(r.body) as { status: string; thumbnails: unknown[] };
-      return piece.status === 'rendered' && piece.thumbnails.length > 0;
-    }).length;
+    const pieces = rows.map((r) => JSON.parse(r.body) as { status: string; thumbnails: unknown[] });
+    const failed = pieces.find((piece) => piece.status === 'failed');
+    if (failed) throw new Error(`a piece failed: ${JSON.stringify(failed)}`);
+    return pieces.filter((piece) => piece.status === 'rendered' && piece.thumbnails.length > 0).length;
   } finally {
     await db.destroy();
   }
