@@ -1,12 +1,12 @@
 // A campaign run survives its engine: `printpost serve` killed with SIGKILL in the middle of a run
 // resumes it once restarted and its job's lease has run out, and every recipient ends with exactly
 // one piece, on SQLite and PostgreSQL, for an audience of addresses and for one of an uploaded CSV
-// (its rows keyed by row number).
+// (its rows keyed by row number). The four run at once: each waits out its killed job's lease.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { serve, unlimited, type Served } from '../helpers/cli';
+import { serve, unlimitedAsync, type Served } from '../helpers/cli';
 import { client } from '../helpers/http';
 import { DATABASES } from '../helpers/matrix';
 import { freshDatabase } from '../helpers/engine';
@@ -67,76 +67,75 @@ function kill(served: Served): Promise<void> {
 for (const db of DATABASES)
   for (const [kind, audience] of Object.entries(AUDIENCES)) {
     const RECIPIENTS = audience.recipients;
-    test.serial(
-      `${db}: SIGKILL in the middle of a run of ${kind}: the run resumes and makes each piece once`,
-      async (t) => {
-        t.timeout(240_000);
-        const database = await freshDatabase(db);
-        const env = {
-          DATABASE_URL: database.url,
-          ASSET_STORE: fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-')),
-          LOG_LEVEL: 'silent',
-          // runs are what is tested: the pieces are not rendered (render crashes: test/render)
-          WORKERS: '0',
-          // the restarted engine takes the run over once the killed one's lease has run out
-          CAMPAIGN_RUN_LEASE_MS: '12000',
-        };
-        let served = await serve(env);
-        try {
-          unlimited(env);
-          const key = served.keys['test secret'];
-          const api = client(served.url, key);
-          const campaign = await api('POST', '/v1/campaigns', {
-            json: { name: 'Crash', schedule_type: 'immediate', use_type: 'marketing', ...audience.campaign },
-          });
-          const cmp = campaign.body.id as string;
-          await audience.prepare(t, api, served, cmp);
-          const front = '<html><body>Hi</body></html>';
-          const creative = await api('POST', '/v1/creatives', {
-            json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front },
-          });
-          t.is(creative.status, 200, JSON.stringify(creative.body));
-          const run = (await api('POST', `/v1/campaigns/${cmp}/send`)).body.id as string;
-          const made = async (call: typeof api) =>
-            (await call('GET', `/v1/postcards?campaign_id=${cmp}&limit=1&include[]=total_count`)).body
-              .total_count as number;
-          // killed as soon as a first piece is seen (a cheap probe: the run shares the engine's event loop)
-          const started = async () =>
-            (await api('GET', `/v1/postcards?campaign_id=${cmp}&limit=1`)).body.data.length > 0;
-          while (!(await started())) await new Promise((resolve) => setTimeout(resolve, 10));
-          await kill(served);
+    test(`${db}: SIGKILL in the middle of a run of ${kind}: the run resumes and makes each piece once`, async (t) => {
+      t.timeout(240_000);
+      const database = await freshDatabase(db);
+      const env = {
+        DATABASE_URL: database.url,
+        ASSET_STORE: fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-')),
+        LOG_LEVEL: 'silent',
+        // runs are what is tested: the pieces are not rendered (render crashes: test/render)
+        WORKERS: '0',
+        // the restarted engine takes the run over once the killed one's lease has run out (each job
+        // makes pieces for a third of it, 2 s, then hands the rest to the next job)
+        CAMPAIGN_RUN_LEASE_MS: '6000',
+      };
+      let served = await serve(env);
+      try {
+        await unlimitedAsync(env);
+        const key = served.keys['test secret'];
+        const api = client(served.url, key);
+        const campaign = await api('POST', '/v1/campaigns', {
+          json: { name: 'Crash', schedule_type: 'immediate', use_type: 'marketing', ...audience.campaign },
+        });
+        const cmp = campaign.body.id as string;
+        await audience.prepare(t, api, served, cmp);
+        const front = '<html><body>Hi</body></html>';
+        const creative = await api('POST', '/v1/creatives', {
+          json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front },
+        });
+        t.is(creative.status, 200, JSON.stringify(creative.body));
+        const run = (await api('POST', `/v1/campaigns/${cmp}/send`)).body.id as string;
+        const made = async (call: typeof api) =>
+          (await call('GET', `/v1/postcards?campaign_id=${cmp}&limit=1&include[]=total_count`)).body
+            .total_count as number;
+        // killed as soon as a first piece is seen (a cheap probe: the run shares the engine's event loop)
+        const started = async () => (await api('GET', `/v1/postcards?campaign_id=${cmp}&limit=1`)).body.data.length > 0;
+        while (!(await started())) await new Promise((resolve) => setTimeout(resolve, 10));
+        await kill(served);
 
-          served = await serve(env);
-          const again = client(served.url, served.keys['test secret'] ?? key);
-          // read before the killed job's lease runs out: nothing has moved since the kill
-          const before = await made(again);
-          const running = (await again('GET', `/v1/campaigns/${cmp}/runs/${run}`)).body as Record<string, unknown>;
-          t.true(before < RECIPIENTS, `killed after ${before} pieces`);
-          // the run shows its audience from its start
-          t.like(running, { status: 'running', recipients: RECIPIENTS });
-          let status = 'running';
-          let body: Record<string, unknown> = {};
-          for (let i = 0; i < 900 && status === 'running'; i++) {
-            body = (await again('GET', `/v1/campaigns/${cmp}/runs/${run}`)).body as Record<string, unknown>;
-            status = body.status as string;
-            if (status === 'running') await new Promise((resolve) => setTimeout(resolve, 200));
-          }
-          t.like(body, { status: 'completed', recipients: RECIPIENTS, pieces_created: RECIPIENTS, skipped_count: 0 });
-          t.is(await made(again), RECIPIENTS);
-          const recipients = new Set<string>();
-          let next: string | null = `/v1/postcards?campaign_id=${cmp}&limit=100`;
-          while (next) {
-            const page: { body: { data: { to: { id: string; name: string } }[]; next_url: string | null } } =
-              await again('GET', next);
-            for (const piece of page.body.data) recipients.add(audience.recipientOf(piece));
-            const url = page.body.next_url === null ? null : new URL(page.body.next_url);
-            next = url && url.pathname + url.search;
-          }
-          t.is(recipients.size, RECIPIENTS, 'one piece for each recipient');
-        } finally {
-          await kill(served);
-          await database.drop();
+        served = await serve(env);
+        const again = client(served.url, served.keys['test secret'] ?? key);
+        // read before the killed job's lease runs out: nothing has moved since the kill
+        const before = await made(again);
+        const running = (await again('GET', `/v1/campaigns/${cmp}/runs/${run}`)).body as Record<string, unknown>;
+        t.true(before < RECIPIENTS, `killed after ${before} pieces`);
+        // the run shows its audience from its start
+        t.like(running, { status: 'running', recipients: RECIPIENTS });
+        let status = 'running';
+        let body: Record<string, unknown> = {};
+        for (let i = 0; i < 900 && status === 'running'; i++) {
+          body = (await again('GET', `/v1/campaigns/${cmp}/runs/${run}`)).body as Record<string, unknown>;
+          status = body.status as string;
+          if (status === 'running') await new Promise((resolve) => setTimeout(resolve, 200));
         }
-      },
-    );
+        t.like(body, { status: 'completed', recipients: RECIPIENTS, pieces_created: RECIPIENTS, skipped_count: 0 });
+        t.is(await made(again), RECIPIENTS);
+        const recipients = new Set<string>();
+        let next: string | null = `/v1/postcards?campaign_id=${cmp}&limit=100`;
+        while (next) {
+          const page: { body: { data: { to: { id: string; name: string } }[]; next_url: string | null } } = await again(
+            'GET',
+            next,
+          );
+          for (const piece of page.body.data) recipients.add(audience.recipientOf(piece));
+          const url = page.body.next_url === null ? null : new URL(page.body.next_url);
+          next = url && url.pathname + url.search;
+        }
+        t.is(recipients.size, RECIPIENTS, 'one piece for each recipient');
+      } finally {
+        await kill(served);
+        await database.drop();
+      }
+    });
   }

@@ -3,7 +3,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { BIN, serve } from '../helpers/cli';
 import { VARIABLES } from '../../engine/config';
 import { README, readmeWithConfig } from '../../scripts/docs';
@@ -12,25 +12,42 @@ function tempDb(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-cli-')), 'db.sqlite');
 }
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(BIN, args, { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+// Asynchronous (not spawnSync), so the file's tests and a test's independent commands run side by side.
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, args, { env: { ...process.env, ...env }, timeout: 60_000 });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
 }
 
 const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
 
-test('--help on every command', (t) => {
-  const main = run(['--help']);
+test('--help on every command', async (t) => {
+  const commands = ['serve', 'migrate', 'keys', 'settings'];
+  const names = ['constructor', 'toString', '__proto__'];
+  const [main, bogus, ...ran] = await Promise.all([
+    run(['--help']),
+    run(['bogus']),
+    ...commands.map((command) => run([command, '--help'])),
+    ...names.map((name) => run([name])),
+  ]);
   t.is(main.code, 0);
-  for (const command of ['serve', 'migrate', 'keys', 'settings']) t.regex(main.out, new RegExp(command));
-  for (const command of ['serve', 'migrate', 'keys', 'settings']) {
-    const r = run([command, '--help']);
-    t.is(r.code, 0, command);
-    t.regex(r.out, /Usage: printpost/);
-  }
-  t.regex(run(['settings', '--help']).out, /rate_limit_per_5s/);
-  t.not(run(['bogus']).code, 0);
-  for (const name of ['constructor', 'toString', '__proto__']) t.not(run([name]).code, 0, name);
+  for (const command of commands) t.regex(main.out, new RegExp(command));
+  commands.forEach((command, i) => {
+    t.is(ran[i].code, 0, command);
+    t.regex(ran[i].out, /Usage: printpost/);
+  });
+  t.regex(ran[commands.indexOf('settings')].out, /rate_limit_per_5s/);
+  t.not(bogus.code, 0);
+  names.forEach((name, i) => t.not(ran[commands.length + i].code, 0, name));
 });
 
 test('serve on an empty database prints the URL and four working keys once; keys and settings commands work beside it', async (t) => {
@@ -44,20 +61,20 @@ test('serve on an empty database prints the URL and four working keys once; keys
     const list = await fetch(`${served.url}/v1/addresses`, { headers: auth(served.keys['test secret']) });
     t.is(list.status, 200);
 
-    const created = run(['keys', 'create', '--mode', 'test'], { DATABASE_URL: db });
+    const created = await run(['keys', 'create', '--mode', 'test'], { DATABASE_URL: db });
     t.is(created.code, 0);
     t.regex(created.out, /^test_[0-9a-f]{32}\n$/, 'prints the key and nothing else');
     t.is((await fetch(`${served.url}/v1/addresses`, { headers: auth(created.out.trim()) })).status, 200);
-    const pub = run(['keys', 'create', '--mode', 'live', '--publishable'], { DATABASE_URL: db });
+    const pub = await run(['keys', 'create', '--mode', 'live', '--publishable'], { DATABASE_URL: db });
     t.regex(pub.out, /^live_pub_[0-9a-f]{32}\n$/);
-    t.is(run(['keys', 'create', '--mode', 'prod'], { DATABASE_URL: db }).code, 2);
-    t.is(run(['keys', 'create', '--mode', 'test', '--account', 'nobody'], { DATABASE_URL: db }).code, 2);
+    t.is((await run(['keys', 'create', '--mode', 'prod'], { DATABASE_URL: db })).code, 2);
+    t.is((await run(['keys', 'create', '--mode', 'test', '--account', 'nobody'], { DATABASE_URL: db })).code, 2);
 
-    t.is(run(['settings', 'set', 'rate_limit_per_5s', '500'], { DATABASE_URL: db }).code, 0);
-    t.is(run(['settings', 'get', 'rate_limit_per_5s'], { DATABASE_URL: db }).out.trim(), '500');
-    t.regex(run(['settings', 'get'], { DATABASE_URL: db }).out, /us_mail_strictness=relaxed/);
-    t.is(run(['settings', 'set', 'rate_limit_per_5s', 'fast'], { DATABASE_URL: db }).code, 2);
-    t.is(run(['settings', 'set', 'no_such_setting', '1'], { DATABASE_URL: db }).code, 2);
+    t.is((await run(['settings', 'set', 'rate_limit_per_5s', '500'], { DATABASE_URL: db })).code, 0);
+    t.is((await run(['settings', 'get', 'rate_limit_per_5s'], { DATABASE_URL: db })).out.trim(), '500');
+    t.regex((await run(['settings', 'get'], { DATABASE_URL: db })).out, /us_mail_strictness=relaxed/);
+    t.is((await run(['settings', 'set', 'rate_limit_per_5s', 'fast'], { DATABASE_URL: db })).code, 2);
+    t.is((await run(['settings', 'set', 'no_such_setting', '1'], { DATABASE_URL: db })).code, 2);
     await new Promise((resolve) => setTimeout(resolve, 100)); // past the engine's key cache (KEY_CACHE_MS)
     const r = await fetch(`${served.url}/v1/addresses`, { headers: auth(served.keys['test secret']) });
     t.is(r.headers.get('x-rate-limit-limit'), '500', 'the running engine picks up the new setting');
@@ -90,29 +107,29 @@ test('a second start on the same database creates no new account and prints no k
   t.notRegex(out, /test secret/);
 });
 
-test('migrate applies migrations and is idempotent', (t) => {
+test('migrate applies migrations and is idempotent', async (t) => {
   const db = tempDb();
-  t.is(run(['migrate'], { DATABASE_URL: db }).code, 0);
-  t.is(run(['migrate'], { DATABASE_URL: db }).code, 0);
+  t.is((await run(['migrate'], { DATABASE_URL: db })).code, 0);
+  t.is((await run(['migrate'], { DATABASE_URL: db })).code, 0);
   t.true(fs.existsSync(db));
 });
 
-test('operator mistakes get one sentence and a non-zero exit, not a stack trace', (t) => {
-  const unreachable = run(['migrate'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+test('operator mistakes get one sentence and a non-zero exit, not a stack trace', async (t) => {
+  const unreachable = await run(['migrate'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
   t.is(unreachable.code, 1);
   t.regex(unreachable.err, /^printpost migrate: cannot reach the database .*check DATABASE_URL\n$/);
-  const viaUrl = run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}` });
+  const viaUrl = await run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}` });
   t.is(viaUrl.code, 0, 'a sqlite: URL names a file');
 });
 
-test('a bad configuration value is one sentence naming the variable', (t) => {
-  const bad = run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}`, REQUEST_TIMEOUT_MS: 'soon' });
+test('a bad configuration value is one sentence naming the variable', async (t) => {
+  const bad = await run(['migrate'], { DATABASE_URL: `sqlite:${tempDb()}`, REQUEST_TIMEOUT_MS: 'soon' });
   t.is(bad.code, 2);
   t.regex(bad.err, /^printpost migrate: REQUEST_TIMEOUT_MS must be a whole number, got "soon"\n$/);
 });
 
 test('every configuration variable is in --help, the start banner and the README table (built from one declaration)', async (t) => {
-  const help = run(['--help']).out;
+  const help = (await run(['--help'])).out;
   const readme = fs.readFileSync(README, 'utf8');
   t.is(readme, readmeWithConfig(readme), 'README.md is current: run npm run docs');
   const served = await serve({ DATABASE_URL: tempDb() });

@@ -1,14 +1,15 @@
 // Webhook delivery survives the engine: a `printpost serve` killed with SIGKILL while a delivery is in
 // flight sends it again once restarted (at least once, nothing lost), on SQLite and PostgreSQL; two
 // engine processes on one PostgreSQL database deliver every event, none twice to a healthy receiver;
-// and the CLI sends a test event and replays one.
+// and the CLI sends a test event and replays one. The tests run at once: most of each is waiting for a
+// lease to lapse or a delivery to arrive.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { BIN, serve, unlimited, type Served } from '../helpers/cli';
+import { BIN, serve, unlimitedAsync, type Served } from '../helpers/cli';
 import { client } from '../helpers/http';
 import { DATABASES } from '../helpers/matrix';
 import { freshDatabase } from '../helpers/engine';
@@ -38,14 +39,14 @@ function stop(served: Served, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
 const eventIdOf = (r: Received) => (JSON.parse(r.body) as { id: string }).id;
 
 for (const db of DATABASES) {
-  test.serial(`${db}: SIGKILL with a delivery in flight: sent again after the restart, nothing lost`, async (t) => {
+  test(`${db}: SIGKILL with a delivery in flight: sent again after the restart, nothing lost`, async (t) => {
     const database = await freshDatabase(db);
     const env = engineEnv(database.url);
     // the first delivery never gets an answer (the engine is killed while waiting); later ones succeed
     const receiver = await startReceiver((call) => (call === 1 ? { hang: true } : {}));
     let served = await serve(env);
     try {
-      unlimited(env);
+      await unlimitedAsync(env);
       const api = client(served.url, served.keys['test secret']);
       const created = await api<{ id: string }>('POST', '/v1/webhooks', {
         json: { url: receiver.url, event_types: ['address.created'] },
@@ -66,7 +67,7 @@ for (const db of DATABASES) {
 }
 
 if (DATABASES.includes('postgres')) {
-  test.serial('postgres: two engine processes deliver every event once to a healthy receiver', async (t) => {
+  test('postgres: two engine processes deliver every event once to a healthy receiver', async (t) => {
     const database = await freshDatabase('postgres');
     const env = engineEnv(database.url);
     const receiver = await startReceiver();
@@ -74,7 +75,7 @@ if (DATABASES.includes('postgres')) {
     try {
       const key = engines[0].keys['test secret'];
       engines.push(await serve(env));
-      unlimited(env);
+      await unlimitedAsync(env);
       const [a, b] = engines.map((e) => client(e.url, key));
       const hook = await a<{ id: string }>('POST', '/v1/webhooks', { json: { url: receiver.url, event_types: ['*'] } });
       t.is(hook.status, 200);
@@ -101,7 +102,7 @@ if (DATABASES.includes('postgres')) {
   });
 }
 
-test.serial('the CLI sends a webhook a test event and replays an event to it', async (t) => {
+test('the CLI sends a webhook a test event and replays an event to it', async (t) => {
   const database = await freshDatabase('sqlite');
   const env = engineEnv(database.url);
   const receiver = await startReceiver();

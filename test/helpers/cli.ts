@@ -1,6 +1,7 @@
 // Runs `printpost serve` as its own process and reads what it prints.
 import path from 'node:path';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 
 export const BIN = path.join(__dirname, '..', '..', 'bin', 'printpost');
 
@@ -44,4 +45,14 @@ export function serve(env: Record<string, string>, args: string[] = []): Promise
 /** Lifts the default account's rate limit (load tests and benchmarks); the engine sees it within KEY_CACHE_MS. */
 export function unlimited(env: Record<string, string>): void {
   execFileSync(BIN, ['settings', 'set', 'rate_limit_per_5s', '10000000'], { env: { ...process.env, ...env } });
+}
+
+/**
+ * `unlimited` without blocking this process: tests running concurrently in one file keep their timers
+ * (a kill that must follow a condition closely, a print room polling the outbox) while the CLI runs.
+ */
+export async function unlimitedAsync(env: Record<string, string>): Promise<void> {
+  await promisify(execFile)(BIN, ['settings', 'set', 'rate_limit_per_5s', '10000000'], {
+    env: { ...process.env, ...env },
+  });
 }

@@ -46,8 +46,10 @@ for (const db of DATABASES) {
       const api = client(creator.url, creator.keys.test);
       const created = (await api('POST', '/v1/postcards', { json: postcard() })).body as { id: string };
       await killedOnThirdAttempt(rows, creator, created.id);
-      worker = await startEngine({ db, shareWith: creator, workers: true });
-      // PostgreSQL finds lost leases in its upkeep, every 30 s at most
+      // PostgreSQL finds lost leases in the job queue's upkeep, which runs at half the shortest lease of
+      // its workers (engine/jobs/queue.ts): a short campaign run lease (no run here) makes it every 1 s
+      // rather than every 15 s
+      worker = await startEngine({ db, shareWith: creator, workers: true, env: { CAMPAIGN_RUN_LEASE_MS: '2000' } });
       const piece = await settled(api, '/v1/postcards', created.id, 90_000, true);
       t.is(piece.status, 'failed');
       t.regex(piece.failure_reason?.failure_reason ?? '', /^render_timeout: /);
