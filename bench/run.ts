@@ -9,6 +9,7 @@ import { benchRender } from './render';
 import { benchEvents } from './events';
 import { benchIdleMemory } from './idle-memory';
 import { benchCampaignRun } from './campaign-run';
+import { benchPostgresWal } from './pg-wal';
 
 async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
@@ -16,6 +17,10 @@ async function main(): Promise<void> {
   await benchAddresses(pg);
   process.stdout.write('\n== address and postcard create before and after events (alternating builds) ==\n');
   await benchBeforeAfter();
+  if (pg) {
+    process.stdout.write('\n== what a postcard writes on PostgreSQL (WAL, events table) ==\n');
+    await benchPostgresWal();
+  }
   process.stdout.write('\n== webhook delivery: events/s to a local receiver, create -> webhook at 100/s ==\n');
   await benchEvents(false);
   if (pg) await benchEvents(true);
