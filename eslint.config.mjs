@@ -3,7 +3,17 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'eslint.config*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'bench-output/**',
+      'coverage/**',
+      'scratch/**',
+      'eslint.config*.mjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
