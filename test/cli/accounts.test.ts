@@ -1,29 +1,9 @@
 // `printpost accounts` and a key before the first start, as an operator's script runs them: real
 // processes over a fresh SQLite file and a fresh PostgreSQL database.
 import test from 'ava';
-import { spawn } from 'node:child_process';
-import { BIN, serve } from '../helpers/cli';
+import { run, serve } from '../helpers/cli';
 import { freshDatabase } from '../helpers/engine';
 import { DATABASES } from '../helpers/matrix';
-
-interface Ran {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-// Asynchronous, so the tests of both databases run side by side.
-function run(args: string[], env: Record<string, string>): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, { env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
 
 const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
 const LINE = /^(\S+)\tacct_[A-Za-z0-9]+\tcreated \d{4}-\d\d-\d\dT[\d:.]+Z\tkeys: (\d+) test, (\d+) live$/;

@@ -4,28 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { BIN, serve } from '../helpers/cli';
+import { BIN, run, serve } from '../helpers/cli';
 import { VARIABLES } from '../../engine/config';
 import { README, readmeWithConfig } from '../../scripts/docs';
 
 function tempDb(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-cli-')), 'db.sqlite');
-}
-
-// Asynchronous (not spawnSync), so the file's tests and a test's independent commands run side by side.
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, { env: { ...process.env, ...env }, timeout: 60_000 });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
 }
 
 const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });

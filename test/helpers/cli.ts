@@ -42,6 +42,28 @@ export function serve(env: Record<string, string>, args: string[] = []): Promise
   });
 }
 
+export interface Ran {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/**
+ * `printpost <args>` as its own process, without blocking this one, so a file's tests and a test's
+ * independent commands run side by side; what it printed and its exit code.
+ */
+export function run(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, args, { env: { ...process.env, ...env }, timeout: timeoutMs });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
 /** Lifts the default account's rate limit (load tests and benchmarks); the engine sees it within KEY_CACHE_MS. */
 export function unlimited(env: Record<string, string>): void {
   execFileSync(BIN, ['settings', 'set', 'rate_limit_per_5s', '10000000'], { env: { ...process.env, ...env } });

@@ -7,17 +7,12 @@ import test from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { client } from '../helpers/http';
 import { startEngine } from '../helpers/engine';
+import { TO } from '../helpers/mail';
 import { ListAnswers } from '../../engine/http/list-answers';
 
 const { test: dbTest } = databaseSuite();
 
-const address = (name: string) => ({
-  name,
-  address_line1: '210 King St',
-  address_city: 'San Francisco',
-  address_state: 'CA',
-  address_zip: '94107',
-});
+const address = (name: string) => ({ ...TO, name });
 
 const ids = (body: { data: { id: string }[] }) => body.data.map((a) => a.id);
 
