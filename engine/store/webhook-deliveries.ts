@@ -1,7 +1,7 @@
 // Webhook delivery as stored: the dispatcher fans each committed event out to the webhooks of its
-// account and mode that take its type (a delivery each, in one transaction with taking the event
-// off the dispatcher's queue, so an event is fanned out once and never lost); a webhook's deliveries are then taken
-// in order, each attempt kept with what the receiver answered.
+// account and mode that take its type (a delivery each, in one transaction with its own progress past
+// the event, so an event is fanned out once and never lost); a webhook's deliveries are then taken in
+// order, each attempt kept with what the receiver answered.
 import type { Knex } from 'knex';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
@@ -38,8 +38,8 @@ const isPostgres = (knex: Knex) => knex.client.config.client === 'pg';
 /**
  * Fans out up to `limit` events not yet fanned out, oldest first; returns the webhooks given
  * deliveries. On PostgreSQL the events are taken off a queue table under row locks (SKIP LOCKED), so
- * several dispatchers share the work without doubling any; on SQLite a cursor follows the events in commit order, moved in the same
- * (immediate) transaction as the deliveries it wrote.
+ * several dispatchers share the work without doubling any; on SQLite a cursor follows the events in
+ * commit order, moved in the same (immediate) transaction as the deliveries it wrote.
  */
 export async function dispatchEvents(knex: Knex, limit: number): Promise<string[]> {
   if (!isPostgres(knex))

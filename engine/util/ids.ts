@@ -19,7 +19,7 @@ const TIME_CHARS = 4;
 
 /**
  * The second within an 18-hour cycle, as four hex characters. Ids made close in time then sit close
- * in every index keyed by them (the objects' and events' primary keys, their jobs), so a commit's
+ * in every index keyed by them (the objects' and events' primary keys), so a commit's
  * inserts dirty a few index pages instead of one random page each: measured on SQLite with 400,000
  * rows, about half the cost of an insert. The cycle wraps, so ids spread evenly over the prefix and
  * are as unlikely to repeat as fully random ones of the same length.
