@@ -50,18 +50,20 @@ export class ListAnswers {
   /** Keeps a page read at `stamp` (taken before the read), unless the database has changed since. */
   set(key: string, stamp: number, text: string): void {
     if (stamp !== this.stamp || text.length > MAX_ENTRY_CHARS) return;
-    const previous = this.answers.get(key);
-    if (previous !== undefined) {
-      this.answers.delete(key);
-      this.chars -= previous.length;
-    }
-    while (this.answers.size > 0 && (this.answers.size >= MAX_ENTRIES || this.chars + text.length > MAX_CHARS)) {
-      const [oldest, value] = this.answers.entries().next().value as [string, string];
-      this.answers.delete(oldest);
-      this.chars -= value.length;
-    }
+    this.drop(key);
+    // keys count too: a long query string is part of what is held
+    const size = key.length + text.length;
+    while (this.answers.size > 0 && (this.answers.size >= MAX_ENTRIES || this.chars + size > MAX_CHARS))
+      this.drop(this.answers.keys().next().value as string);
     this.answers.set(key, text);
-    this.chars += text.length;
+    this.chars += size;
+  }
+
+  private drop(key: string): void {
+    const text = this.answers.get(key);
+    if (text === undefined) return;
+    this.answers.delete(key);
+    this.chars -= key.length + text.length;
   }
 
   private clear(): void {
