@@ -1,7 +1,6 @@
 // Runs `printpost serve` as its own process and reads what it prints.
 import path from 'node:path';
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 
 export const BIN = path.join(__dirname, '..', '..', 'bin', 'printpost');
 
@@ -74,7 +73,6 @@ export function unlimited(env: Record<string, string>): void {
  * (a kill that must follow a condition closely, a print room polling the outbox) while the CLI runs.
  */
 export async function unlimitedAsync(env: Record<string, string>): Promise<void> {
-  await promisify(execFile)(BIN, ['settings', 'set', 'rate_limit_per_5s', '10000000'], {
-    env: { ...process.env, ...env },
-  });
+  const ran = await run(['settings', 'set', 'rate_limit_per_5s', '10000000'], env);
+  if (ran.code !== 0) throw new Error(`printpost settings set failed: ${ran.err}`);
 }
