@@ -15,12 +15,21 @@ export interface Child {
 // Compiled with tsc (a profile then names source lines), the benchmarks start compiled children.
 const compiled = __filename.endsWith('.js');
 
+/** The node flags on `bin/printpost`'s first line: the engine child runs with what `printpost serve` runs with. */
+export function servingNodeFlags(): string[] {
+  // compiled, this file is bench-output/build/bench/lib.js
+  const bin = path.resolve(__dirname, compiled ? '../../..' : '..', 'bin', 'printpost');
+  const shebang = fs.readFileSync(bin, 'utf8').split('\n', 1)[0];
+  return shebang.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** Starts `file` (with tsx, unless compiled) in its own process and waits for its `READY <url>` line. */
 export function startChild(file: string, env: Record<string, string> = {}): Promise<Child> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
+        ...(file === 'engine-server.ts' ? servingNodeFlags() : []),
         ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
         // tsx's CommonJS hook, as bin/printpost runs the engine from a checkout: `--import tsx` also runs
         // its ES module hooks on a thread of their own, which added 25 MB to every child's RSS

@@ -18,6 +18,7 @@ import { openAssetStore } from './assets/open';
 import { startSweeping } from './assets/sweeper';
 import { loadAssetSigner } from './assets/signing';
 import { startWorkers } from './workers';
+import { memoryReport } from './util/memory-report';
 
 export interface RunningEngine {
   url: string;
@@ -69,7 +70,14 @@ async function healthOf(services: Services): Promise<Health> {
   const jobs = database === 'ok' ? await services.jobs.counts().catch(() => null) : null;
   const renderer = services.workers?.renderer() ?? null;
   const healthy = database === 'ok' && (renderer === null || renderer.available);
-  return { status: healthy ? 'ok' : 'degraded', database, workers: services.workers !== null, renderer, jobs };
+  return {
+    status: healthy ? 'ok' : 'degraded',
+    database,
+    workers: services.workers !== null,
+    renderer,
+    jobs,
+    memory: memoryReport(services.config.maxRssMb),
+  };
 }
 
 /** Serves the API; also works background jobs (renders unless WORKERS is 0, event delivery) unless `workers` is false. */

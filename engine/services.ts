@@ -8,6 +8,7 @@ import type { EngineConfig } from './config';
 import type { JobCounts, JobQueue } from './jobs/types';
 import type { AssetStore } from './assets/store';
 import type { AssetSigner } from './assets/signing';
+import type { MemoryReport } from './util/memory-report';
 
 /** What `GET /health` answers: whether this process can serve, and what its workers can do. */
 export interface Health {
@@ -27,6 +28,7 @@ export interface Health {
     reason?: string;
   } | null;
   jobs: JobCounts | null;
+  memory: MemoryReport;
 }
 
 /** The background workers a process runs (`serve` by default, `work`); see engine/workers.ts. */
