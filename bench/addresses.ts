@@ -84,10 +84,11 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
     ['ceiling: Koa, address-sized answer', 'address'],
     ['ceiling: Koa + SQLite insert (durable)', 'durable'],
     ['ceiling: Koa, list-page answer', 'list'],
+    ['ceiling: Koa + US verify + the engine rows', 'rows'],
   ] as const) {
     const ceiling = await startChild('ceiling-server.ts', { CEILING_SHAPE: shape });
     try {
-      const posting = shape === 'durable' ? createLoad() : {};
+      const posting = shape === 'durable' || shape === 'rows' ? createLoad() : {};
       rows.push(await load(name, ceiling, { url: ceiling.url, ...posting }));
     } finally {
       ceiling.process.kill();
@@ -104,8 +105,8 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
   } else if (postgres) process.stdout.write('!!! PostgreSQL is not reachable: its rows are skipped !!!\n');
   fs.rmSync(dir, { recursive: true, force: true });
   printTable(rows);
-  const [tiny, sized, durable, page] = rows;
-  const CEILINGS = 4;
+  const [tiny, sized, durable, page, sameWork] = rows;
+  const CEILINGS = 5;
   const ratio = (row: LoadResult | undefined, of: LoadResult, aim: number, what: string) => {
     if (row)
       process.stdout.write(
@@ -136,6 +137,12 @@ export async function benchAddresses(postgres: boolean): Promise<void> {
       page,
       0.5,
       'a bare Koa handler answering the same page from memory (every page read)',
+    );
+    ratio(
+      rows.find((r) => r.name === `${label} POST /v1/addresses`),
+      sameWork,
+      0.8,
+      'a Koa handler doing the same verify and rows without the API around them',
     );
     const create = rows.find((r) => r.name === `${label} POST /v1/addresses`);
     if (create)
