@@ -16,7 +16,7 @@ export const BEFORE_EVENTS = '5524f1e';
 
 const ROOT = path.join(__dirname, '..');
 /** The harness is this checkout's, so both builds are loaded the same way. */
-const HARNESS = ['profile.ts', 'bodies.ts', 'lib.ts'];
+const HARNESS = ['profile.ts', 'bodies.ts', 'lib.ts', 'cpu.ts'];
 
 interface Round {
   rate: number;
