@@ -15,12 +15,12 @@ export interface Child {
 // Compiled with tsc (a profile then names source lines), the benchmarks start compiled children.
 const compiled = __filename.endsWith('.js');
 
-/** The node flags on `bin/printpost`'s first line: the engine child runs with what `printpost serve` runs with. */
+/** The node flags `bin/printpost` starts node with: the engine child runs with what `printpost serve` runs with. */
 export function servingNodeFlags(): string[] {
   // compiled, this file is bench-output/build/bench/lib.js
   const bin = path.resolve(__dirname, compiled ? '../../..' : '..', 'bin', 'printpost');
-  const shebang = fs.readFileSync(bin, 'utf8').split('\n', 1)[0];
-  return shebang.split(/\s+/).filter((word) => word.startsWith('--'));
+  const exec = /^":" \/\/; exec node (.*) "\$0" "\$@"$/m.exec(fs.readFileSync(bin, 'utf8'));
+  return exec ? exec[1].split(/\s+/).filter((word) => word.startsWith('--')) : [];
 }
 
 /** Starts `file` (with tsx, unless compiled) in its own process and waits for its `READY <url>` line. */
