@@ -1,7 +1,7 @@
 // Where a request's time goes: the engine in its own process under --cpu-prof while autocannon loads
 // one scenario, then the profile summed by self time per function and per file or package. The
 // .cpuprofile is left in bench-output/ (git-ignored) for a flame graph (Chrome DevTools, speedscope).
-// Usage: npm run profile -- [get|list|create|postcard] [--pg-url URL] (compiled first, so frames name source lines)
+// Usage: npm run profile -- [get|list|pages|create|postcard] [--pg-url URL] (compiled first, so frames name source lines)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +73,22 @@ async function main(): Promise<void> {
   // a list page of 10 lists 10, as it does in bench/addresses.ts after its creates
   for (const body of [...ADDRESS_BODIES, ...ADDRESS_BODIES])
     await fetch(`${engine.url}/v1/addresses`, { method: 'POST', headers, body });
+  // and `pages` walks 1,000 pages of them
+  if (scenario === 'pages')
+    for (let i = 0; i < 10_000; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          fetch(`${engine.url}/v1/addresses`, { method: 'POST', headers, body: ADDRESS_BODIES[(i + j) % 12] }),
+        ),
+      );
+  // `pages`: every request another page of 10 (none answered from the list cache), as bench/addresses.ts walks
+  const pages: string[] = [];
+  for (let next: string | null = '/v1/addresses?limit=10'; next && pages.length < 1000;) {
+    pages.push(next);
+    next = ((await (await fetch(`${engine.url}${next}`, { headers })).json()) as { next_url: string | null }).next_url;
+    if (next) next = next.replace(/^https?:\/\/[^/]+/, '');
+  }
+  let page = 0;
   let turn = 0;
   const posting = (bodies: string[], url: string): autocannon.Options => ({
     url,
@@ -83,6 +99,11 @@ async function main(): Promise<void> {
   const options: autocannon.Options = {
     get: { url: `${engine.url}/v1/addresses/${id}`, headers },
     list: { url: `${engine.url}/v1/addresses?limit=10`, headers },
+    pages: {
+      url: `${engine.url}${pages[0]}`,
+      headers,
+      requests: [{ setupRequest: (request) => ({ ...request, path: pages[page++ % pages.length] }) }],
+    },
     create: posting(ADDRESS_BODIES, `${engine.url}/v1/addresses`),
     postcard: posting(POSTCARD_BODIES, `${engine.url}/v1/postcards`),
   }[scenario]!;
