@@ -59,8 +59,8 @@ async function openDatabase(): Promise<void> {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  if (process.env.CEILING_SHAPE !== 'rows')
-    db.exec('create table objects (id text primary key, date_created text not null, body text not null)');
+  if (process.env.CEILING_SHAPE === 'rows') return;
+  db.exec('create table objects (id text primary key, date_created text not null, body text not null)');
   insert = db.prepare('insert into objects (id, date_created, body) values (?, ?, ?)');
 }
 

@@ -102,7 +102,9 @@ async function main(): Promise<void> {
     pages: {
       url: `${engine.url}${pages[0]}`,
       headers,
-      requests: [{ setupRequest: (request) => ({ ...request, path: pages[page++ % pages.length] }) }],
+      requests: [
+        { setupRequest: (request: autocannon.Request) => ({ ...request, path: pages[page++ % pages.length] }) },
+      ],
     },
     create: posting(ADDRESS_BODIES, `${engine.url}/v1/addresses`),
     postcard: posting(POSTCARD_BODIES, `${engine.url}/v1/postcards`),
