@@ -18,6 +18,7 @@ import { assertLiveAllowed, spendLiveAllowance } from './live-gates';
 import { requestVersion, VERSION_HEADERS } from './version';
 import { hideNewerFields, refuseNewerFields } from './versioned-fields';
 import { withoutUnsetFields } from './unset-fields';
+import { spliceStoredList } from './stored-list';
 import { parseQuery } from './query';
 import { assertSaneInput } from './input-shape';
 import type { BoundQuery, RequestContext } from './operation';
@@ -193,7 +194,14 @@ export function handle(services: Services): Step {
         }))
       : { status: 200, body: await run(context) };
     ctx.status = body.status;
-    const answer = withoutUnsetFields(route.resource, hideNewerFields(route.resource, body.body, version));
+    const spliced = spliceStoredList(route.resource, body.body, version);
+    if ('text' in spliced) {
+      if (kept) listAnswers.set(kept.key, kept.stamp, spliced.text);
+      ctx.type = 'json';
+      ctx.body = spliced.text;
+      return;
+    }
+    const answer = withoutUnsetFields(route.resource, hideNewerFields(route.resource, spliced.answer, version));
     const signed = signAssetLinks(route.resource, answer, { signer: services.signer, origin });
     if (kept) {
       const text = JSON.stringify(signed);

@@ -65,6 +65,37 @@ function shape(value: unknown, schema: Schema): unknown {
   return out ?? value;
 }
 
+/** Names of the fields, at any depth of `schema`, that refuse null. */
+function refusingNull(schema: Schema, names: Set<string>, seen: Set<Schema>): Set<string> {
+  if (seen.has(schema)) return names;
+  seen.add(schema);
+  for (const [key, declared] of Object.entries(schema.properties ?? {})) {
+    if (!admitsNull(declared)) names.add(key);
+    refusingNull(declared, names, seen);
+  }
+  for (const branch of [...branches(schema), ...(schema.allOf ?? [])]) refusingNull(branch, names, seen);
+  if (schema.items) refusingNull(schema.items, names, seen);
+  return names;
+}
+
+const nullPatterns = new WeakMap<Resource, RegExp>();
+
+/**
+ * Whether an object's JSON text (as JSON.stringify writes it) may hold a null that withoutUnsetFields
+ * would take out: a `"name":null` of any field refusing null, wherever it sits (so some texts are
+ * shaped that need not be, never the other way round).
+ */
+export function mayHoldUnsetFields(resource: Resource, text: string): boolean {
+  let pattern = nullPatterns.get(resource);
+  if (!pattern) {
+    const names = [...refusingNull(resource.schema as Schema, new Set(), new Set())];
+    const escaped = names.map((name) => JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    pattern = names.length ? new RegExp(`(?:${escaped.join('|')}):null`) : /(?!)/;
+    nullPatterns.set(resource, pattern);
+  }
+  return pattern.test(text);
+}
+
 /** The answer (an object of the resource, or a list of them) without the nulls its schema refuses. */
 export function withoutUnsetFields(resource: Resource, answer: unknown): unknown {
   if (!isPlainObject(answer)) return answer;

@@ -9,6 +9,9 @@ const newer = (resource: Resource, version: string): string[] =>
     .filter(([, since]) => version < since)
     .map(([field]) => field);
 
+/** Whether an answer in `version` leaves out any of the resource's fields. */
+export const hidesFields = (resource: Resource, version: string): boolean => newer(resource, version).length > 0;
+
 /** Refuses a body that sends a field its Service-Version does not have yet (checked before defaults fill it). */
 export function refuseNewerFields(resource: Resource, body: Record<string, unknown>, version: string): void {
   for (const field of newer(resource, version)) {

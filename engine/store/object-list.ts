@@ -99,7 +99,7 @@ function pageOf(base: Knex.QueryBuilder, shape: PageShape, cursor: readonly Knex
   const { sort, descending } = shape;
   // Rows without a value in the sort column cannot be placed on a keyset: they are not listed in that order.
   if (sort.column !== 'date_created') base.whereNotNull(sort.column);
-  const query = base.select('id', 'body').limit(shape.limit + 1);
+  const query = base.select('id', 'body', { sort_value: sort.column }).limit(shape.limit + 1);
   if (shape.cursor) query.whereRaw(`(??, id) ${descending ? '<' : '>'} (?, ?)`, [sort.column, ...cursor]);
   const order = descending ? 'desc' : 'asc';
   return query.orderBy([
@@ -108,7 +108,14 @@ function pageOf(base: Knex.QueryBuilder, shape: PageShape, cursor: readonly Knex
   ]);
 }
 
-type PreparedPage = (values: unknown[]) => Promise<{ id: string; body: string }[]>;
+interface PageRow {
+  id: string;
+  body: string;
+  /** the sort column's value */
+  sort_value: string;
+}
+
+type PreparedPage = (values: unknown[]) => Promise<PageRow[]>;
 /** Plain page queries built and prepared once per shape (a handful: sort, direction, cursor, limit). */
 const plainPages = new WeakMap<Reader, Map<string, PreparedPage>>();
 
@@ -128,6 +135,11 @@ function preparedPlainPage(knex: Knex, reader: Reader, shape: PageShape): Prepar
 const isPlain = (params: ListParams) =>
   !params.parent && !params.dateCreated && !params.filters?.length && Object.keys(params.metadata ?? {}).length === 0;
 
+/** A stored object's JSON text as its row holds it: what `JSON.stringify` made of it when it was written. */
+export class StoredBody {
+  constructor(readonly text: string) {}
+}
+
 export async function listPage(
   knex: Knex,
   reader: Reader,
@@ -135,6 +147,28 @@ export async function listPage(
   kind: string,
   params: ListParams,
 ): Promise<ListPage> {
+  const page = await readPage(knex, reader, scope, kind, params);
+  return { ...page, data: page.data.map((body) => JSON.parse(body.text) as ApiObject) };
+}
+
+/** A page as its rows' JSON texts, unparsed: an answer that needs no change to them splices them in. */
+export async function listPageText(
+  knex: Knex,
+  reader: Reader,
+  scope: Scope,
+  kind: string,
+  params: ListParams,
+): Promise<Omit<ListPage, 'data'> & { data: StoredBody[] }> {
+  return readPage(knex, reader, scope, kind, params);
+}
+
+async function readPage(
+  knex: Knex,
+  reader: Reader,
+  scope: Scope,
+  kind: string,
+  params: ListParams,
+): Promise<Omit<ListPage, 'data'> & { data: StoredBody[] }> {
   const sort = params.sort ?? { column: 'date_created', direction: 'desc' };
   const backwards = Boolean(params.before);
   const token = params.after ?? params.before;
@@ -145,19 +179,19 @@ export async function listPage(
   const values = [scope.accountId, scope.mode, kind, cursor?.value, cursor?.id];
   const rows = isPlain(params)
     ? await preparedPlainPage(knex, reader, shape)(values)
-    : await reader.all<{ id: string; body: string }>(
+    : await reader.all<PageRow>(
         pageOf(filteredQuery(knex, scope, kind, params), shape, [cursor?.value ?? null, cursor?.id ?? null]),
       );
   const more = rows.length > params.limit;
   const pageRows = rows.slice(0, params.limit);
   if (backwards) pageRows.reverse();
-  const data = pageRows.map((row) => JSON.parse(row.body) as ApiObject);
 
-  const first = data[0];
-  const last = data[data.length - 1];
-  const at = (object: ApiObject) => encodeCursor(String(object[sort.column]), object.id, sort.column);
-  const page: ListPage = {
-    data,
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  // the sort column's value as the row's column holds it: the object's own field, as written with it
+  const at = (row: PageRow) => encodeCursor(String(row.sort_value), row.id, sort.column);
+  const page: Omit<ListPage, 'data'> & { data: StoredBody[] } = {
+    data: pageRows.map((row) => new StoredBody(row.body)),
     next: (backwards || more) && last ? at(last) : undefined,
     previous: (backwards ? more : Boolean(params.after)) && first ? at(first) : undefined,
   };

@@ -9,13 +9,14 @@ import { knexReader, type Reader, type Slot } from './reader';
 import { filterColumns, type ApiObject } from './columns';
 import { changePlan, hasGuards, insertPlan, runGuards, writePlan, type CommitWrites } from './commit';
 import { takeCheckNumber, type CheckNumber } from './check-numbers';
-import { listPage, type ListPage, type ListParams } from './object-list';
+import { listPage, listPageText, type ListPage, type ListParams, type StoredBody } from './object-list';
 import type { Scope } from './scope';
 import type { Resource } from '../catalog/types';
 
 export type { Scope } from './scope';
 export type { ApiObject } from './columns';
 export type { DateRange, ListPage, ListParams, ColumnFilter } from './object-list';
+export { StoredBody } from './object-list';
 export type { CommitWrites, EventType } from './commit';
 
 interface Row {
@@ -212,6 +213,15 @@ export class ObjectStore {
 
   async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
     return listPage(this.knex, this.reader, scope, kind, params);
+  }
+
+  /** The same page with its objects as their stored JSON texts, for an answer that can splice them in. */
+  async listText(
+    scope: Scope,
+    kind: string,
+    params: ListParams,
+  ): Promise<Omit<ListPage, 'data'> & { data: StoredBody[] }> {
+    return listPageText(this.knex, this.reader, scope, kind, params);
   }
 
   /** Changes with every commit to the database by anyone (Reader.changeStamp); undefined on PostgreSQL. */

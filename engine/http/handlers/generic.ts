@@ -35,6 +35,27 @@ export const listObjects = async ({
   return envelope(page, url, query);
 };
 
+/**
+ * The same list with its objects left as their stored JSON texts (StoredBody): the answer splices them
+ * in where no shaping would change them (http/stored-list.ts). For lists answered as the store keeps
+ * them; a handler that changes the objects it lists (webhooks hide secrets) uses listObjects.
+ */
+export const listStoredObjects = async ({
+  services,
+  scope,
+  resource,
+  operation,
+  query,
+  url,
+  params,
+}: OperationRequest): Promise<ListEnvelope> => {
+  const page = await services.objects.listText(scope, resource.name, {
+    ...listParams(query, operation),
+    parent: parentOf(params),
+  });
+  return envelope(page, url, query);
+};
+
 export const deleteObject: Handler = async ({ services, scope, resource, params }) => {
   if (!(await services.objects.delete(scope, resource, params.id, parentOf(params))))
     throw notFound(resource.title.toLowerCase());

@@ -2,7 +2,7 @@
 // else the generic one of its name. A test checks that every operation is served.
 import type { Operation, Resource } from '../../catalog/types';
 import { serve, type Handler, type Served } from '../operation';
-import { createObject, deleteObject, listObjects, retrieveObject, updateObject } from './generic';
+import { createObject, deleteObject, listObjects, listStoredObjects, retrieveObject, updateObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';
 import { mailpieceHandlers } from './mailpieces';
@@ -37,9 +37,11 @@ const generic: Record<string, Handler> = {
   delete: deleteObject,
 };
 
-export function servedFor(_resource: Resource, operation: Operation): Served | undefined {
+export function servedFor(resource: Resource, operation: Operation): Served | undefined {
   const found = own.get(operation);
   if (found) return found;
+  // a piece's answer signs its file links, so its list is read as objects
+  if (operation.name === 'list' && !resource.mailpiece) return serve(operation, listStoredObjects);
   const handler = Object.hasOwn(generic, operation.name) ? generic[operation.name] : undefined;
   return handler ? serve(operation, handler) : undefined;
 }
