@@ -19,20 +19,15 @@ export const retrieveObject = async ({ services, scope, resource, params }: Oper
   return object;
 };
 
-export const listObjects = async ({
-  services,
-  scope,
-  resource,
-  operation,
-  query,
-  url,
-  params,
-}: OperationRequest): Promise<ListEnvelope> => {
-  const page = await services.objects.list(scope, resource.name, {
-    ...listParams(query, operation),
-    parent: parentOf(params),
-  });
-  return envelope(page, url, query);
+/** The store's list parameters of a list request: its query's, under the parent its path names. */
+const pageParamsOf = ({ query, operation, params }: OperationRequest) => ({
+  ...listParams(query, operation),
+  parent: parentOf(params),
+});
+
+export const listObjects = async (request: OperationRequest): Promise<ListEnvelope> => {
+  const page = await request.services.objects.list(request.scope, request.resource.name, pageParamsOf(request));
+  return envelope(page, request.url, request.query);
 };
 
 /**
@@ -40,20 +35,9 @@ export const listObjects = async ({
  * in where no shaping would change them (http/stored-list.ts). For lists answered as the store keeps
  * them; a handler that changes the objects it lists (webhooks hide secrets) uses listObjects.
  */
-export const listStoredObjects = async ({
-  services,
-  scope,
-  resource,
-  operation,
-  query,
-  url,
-  params,
-}: OperationRequest): Promise<ListEnvelope> => {
-  const page = await services.objects.listText(scope, resource.name, {
-    ...listParams(query, operation),
-    parent: parentOf(params),
-  });
-  return envelope(page, url, query);
+export const listStoredObjects = async (request: OperationRequest): Promise<ListEnvelope> => {
+  const page = await request.services.objects.listText(request.scope, request.resource.name, pageParamsOf(request));
+  return envelope(page, request.url, request.query);
 };
 
 export const deleteObject: Handler = async ({ services, scope, resource, params }) => {
