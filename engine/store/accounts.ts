@@ -81,7 +81,9 @@ export async function storeSetting<V>(
   value: V,
 ): Promise<Record<string, V>> {
   return knex.transaction(async (trx) => {
-    const row = (await trx('accounts').where({ id: accountId }).first()) as AccountRow;
+    const query = trx('accounts').where({ id: accountId }).first();
+    // PostgreSQL's read committed would let a concurrent set be lost; SQLite's transaction holds the lock
+    const row = (await (trx.client.config.client === 'pg' ? query.forUpdate() : query)) as AccountRow;
     const stored = { ...(JSON.parse(row.settings) as Record<string, V>), [name]: value };
     await trx('accounts')
       .where({ id: accountId })

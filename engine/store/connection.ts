@@ -3,6 +3,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import knex, { type Knex } from 'knex';
+import { beginImmediate } from './sqlite-client';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -60,5 +61,5 @@ export function connect(url: string = DEFAULT_DATABASE, poolMax = 10): Database 
       },
     },
   });
-  return { dialect: 'sqlite', label: `sqlite:${file}`, url, knex: db, file };
+  return { dialect: 'sqlite', label: `sqlite:${file}`, url, knex: beginImmediate(db), file };
 }
