@@ -43,7 +43,9 @@ test('sqlite: another process writing between a transaction read and its write w
     await other.ready;
     // time for the other process to commit, were the lock not already held
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await trx('notes').where({ id: 'a' }).update({ n: row.n + 1 });
+    await trx('notes')
+      .where({ id: 'a' })
+      .update({ n: row.n + 1 });
   });
   t.is(await other!.exited, 0);
   t.deepEqual(await knex('notes').where({ id: 'a' }).first(), { id: 'a', n: 101 });
