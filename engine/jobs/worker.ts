@@ -2,6 +2,7 @@
 // settle it, and poll again (at once when a slot frees or a send in this process wakes it).
 import type { Backend, Claimed } from './backend';
 import type { Job, WorkOptions } from './types';
+import { nextTurn } from '../util/next-turn';
 
 export type Handler = (job: Job<unknown>) => Promise<void>;
 
@@ -78,7 +79,8 @@ export class Worker {
   private pause(ms: number): Promise<void> {
     if (this.woken) {
       this.woken = false;
-      return Promise.resolve();
+      // a turn, not a microtask: short jobs on SQLite would otherwise chain claim to claim unanswered
+      return nextTurn();
     }
     return new Promise((resolve) => {
       const finish = () => {

@@ -5,6 +5,7 @@ import { addresses } from '../../catalog/addresses';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../../services';
 import type { ApiObject, ListParams, Scope } from '../../store/objects';
+import { nextTurn } from '../../util/next-turn';
 
 interface Audience {
   address_ids?: string[];
@@ -34,6 +35,8 @@ export async function audienceOf(
     const page = await services.objects.list(scope, addresses.name, { ...params, after });
     ids.push(...page.data.map((a) => a.id));
     after = page.next;
+    // a large audience is many pages, read synchronously on SQLite: requests go on meanwhile
+    if (after) await nextTurn();
   } while (after);
   return ids;
 }

@@ -10,9 +10,13 @@ import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { isRecorded, recipientKey, recordSkipped, type RunRecipient } from '../../store/run-recipients';
 import { createPiece } from '../pieces/create';
+import { nextTurn } from '../../util/next-turn';
 
 /** Pieces created at once: enough for the group commit to gather them, few enough to keep memory flat. */
 const IN_FLIGHT = 24;
+
+/** The longest a pass keeps the event loop from answering requests. */
+const TURN_EVERY_MS = 5;
 
 export type Recipient = Omit<RunRecipient, 'pieceId' | 'skipReason'>;
 
@@ -20,6 +24,7 @@ export class RunPass {
   private readonly running = new Set<Promise<void>>();
   private failure: unknown;
   private readonly until: number;
+  private lastTurn = Date.now();
   /** each template's published version, read by the pass's first piece that names it */
   private readonly versions = new Map<string, ApiObject>();
 
@@ -87,6 +92,14 @@ export class RunPass {
 
   private async start(work: () => Promise<void>): Promise<void> {
     while (this.running.size >= IN_FLIGHT) await Promise.race(this.running);
+    // A piece's create can run on microtasks alone (SQLite answers Knex synchronously), and each one
+    // that ends starts the next: without turns of the event loop, no request was answered while a run
+    // went on (measured: reads waiting 0.3 to 0.6 s during a 2,000-piece run). A turn every few ms,
+    // not every piece, which made the run a fifth slower.
+    if (Date.now() - this.lastTurn >= TURN_EVERY_MS) {
+      await nextTurn();
+      this.lastTurn = Date.now();
+    }
     if (this.failure !== undefined) throw this.failure;
     const task: Promise<void> = work()
       .catch((error: unknown) => {
