@@ -1,28 +1,21 @@
 // PostgreSQL's webhook dispatcher takes events off a queue table (migration 014) instead of flagging
 // each event row: taken over from the `dispatched` flags of a database written before it, each event
 // fanned out once in the order it happened, and dispatchers working at once never doubling one.
+import type { Knex } from 'knex';
 import test, { type ExecutionContext } from 'ava';
-import { connect } from '../../engine/store/connection';
 import { insertRows } from '../../engine/store/commit';
 import { eventRow } from '../../engine/store/events';
 import { dispatchEvents } from '../../engine/store/webhook-deliveries';
 import { migrationSource } from '../../migrations';
-import { freshDatabase } from '../helpers/engine';
+import { freshStore } from '../helpers/store';
 import { DATABASES } from '../helpers/matrix';
 
-type Knex = ReturnType<typeof connect>['knex'];
 const scope = { accountId: 'acct_outbox', mode: 'test' as const };
 
 const pgTest = DATABASES.includes('postgres') ? test : test.skip;
 
 async function freshPostgres(t: ExecutionContext): Promise<Knex> {
-  const database = await freshDatabase('postgres');
-  const { knex } = connect(database.url);
-  t.teardown(async () => {
-    await knex.destroy();
-    await database.drop();
-  });
-  return knex;
+  return (await freshStore(t, 'postgres')).knex;
 }
 
 /** `n` address.created events, a millisecond apart; their ids. `flag`: written before 014, with this flag. */

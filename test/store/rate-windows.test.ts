@@ -2,10 +2,10 @@
 // most one upsert of a bucket's window in flight, so a busy bucket does not cost a round trip a turn.
 // The bound is checked rather than a number of upserts, which depends on how fast the machine is.
 import test from 'ava';
-import { connect } from '../../engine/store/connection';
 import { migrateLatest } from '../../engine/store/migrate';
 import { DatabaseHitCounter } from '../../engine/store/rate-windows';
-import { freshDatabase, type Db } from '../helpers/engine';
+import type { Db } from '../helpers/engine';
+import { freshStore } from '../helpers/store';
 import { DATABASES } from '../helpers/matrix';
 
 const HITS = 200;
@@ -13,12 +13,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 for (const db of DATABASES) {
   test(`${db}: ${HITS} hits a turn apart are counted 1..${HITS}, one upsert of a bucket in flight at a time`, async (t) => {
-    const database = await freshDatabase(db as Db);
-    const { knex } = connect(database.url);
-    t.teardown(async () => {
-      await knex.destroy();
-      await database.drop();
-    });
+    const { knex } = await freshStore(t, db as Db);
     await migrateLatest(knex);
     // upserts in flight per bucket, by knex's query events: the most at once is what the counter bounds
     const inFlight = new Map<string, number>();

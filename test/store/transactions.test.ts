@@ -3,10 +3,10 @@
 // databases concurrent settings changes to one account must all be kept.
 import { spawn } from 'node:child_process';
 import test from 'ava';
-import { connect } from '../../engine/store/connection';
 import { migrateLatest } from '../../engine/store/migrate';
 import { insertAccount, storeSetting } from '../../engine/store/accounts';
-import { freshDatabase, type Db } from '../helpers/engine';
+import type { Db } from '../helpers/engine';
+import { freshStore } from '../helpers/store';
 import { DATABASES } from '../helpers/matrix';
 
 /** A second process that says `ready`, then adds 100 to the note on the file (waiting for the lock). */
@@ -25,12 +25,7 @@ function otherWriter(file: string): { ready: Promise<void>; exited: Promise<numb
 }
 
 test('sqlite: another process writing between a transaction read and its write waits for the commit', async (t) => {
-  const database = await freshDatabase('sqlite');
-  const { knex } = connect(database.url);
-  t.teardown(async () => {
-    await knex.destroy();
-    await database.drop();
-  });
+  const { knex, url } = await freshStore(t, 'sqlite');
   await knex.schema.createTable('notes', (table) => {
     table.string('id').primary();
     table.integer('n').notNullable();
@@ -39,7 +34,7 @@ test('sqlite: another process writing between a transaction read and its write w
   let other: ReturnType<typeof otherWriter> | undefined;
   await knex.transaction(async (trx) => {
     const row = (await trx('notes').where({ id: 'a' }).first()) as { n: number };
-    other = otherWriter(database.url);
+    other = otherWriter(url);
     await other.ready;
     // time for the other process to commit, were the lock not already held
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -53,12 +48,7 @@ test('sqlite: another process writing between a transaction read and its write w
 
 for (const db of DATABASES) {
   test(`${db}: settings set at once on one account are all kept`, async (t) => {
-    const database = await freshDatabase(db as Db);
-    const { knex } = connect(database.url);
-    t.teardown(async () => {
-      await knex.destroy();
-      await database.drop();
-    });
+    const { knex } = await freshStore(t, db as Db);
     await migrateLatest(knex);
     await insertAccount(knex, 'acct_1', 'one', new Date().toISOString());
     const names = Array.from({ length: 8 }, (_, i) => `setting_${i}`);
