@@ -50,6 +50,22 @@ test.serial('the browser starts on the first render, stops when idle, and starts
   t.true(processExists(second.pid!));
 });
 
+test.serial(
+  'a browser that no longer answers is killed when idle, so the renderer does not stay running',
+  async (t) => {
+    const renderer = createRenderer({ pages: 1, systemPaths: [], idleMs: IDLE_MS });
+    t.teardown(() => renderer.close());
+    await renderer.htmlToPdf(card);
+    const { pid } = renderer.status();
+    // stopped, it cannot answer the close; SIGKILL still ends it
+    process.kill(pid!, 'SIGSTOP');
+    await until(() => renderer.status().state === 'idle', 'a stopped browser is given up', 20_000);
+    t.false(processExists(pid!), 'its process is gone');
+    await renderer.htmlToPdf(card);
+    t.is(renderer.status().state, 'running', 'the next render launches a new one');
+  },
+);
+
 test.serial('without a Chromium, locating says why and nothing is launched', async (t) => {
   const missing = createRenderer({ pages: 1, chromiumPath: '/nonexistent/chromium', idleMs: IDLE_MS });
   t.teardown(() => missing.close());

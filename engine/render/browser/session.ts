@@ -5,6 +5,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import { BrowserCrashed } from './errors';
 import { discardWarmPage, openWarmPage, type WarmPage } from './page';
 
+/** How long a browser is given to close before its process is killed. */
+const CLOSE_GRACE_MS = 5_000;
+
 export interface Slot {
   warm: Promise<WarmPage>;
   busy: boolean;
@@ -101,7 +104,20 @@ export class Session {
 
   async close(): Promise<void> {
     this.closing = true;
-    if (this.alive) await this.browser.close().catch(() => this.browser.process()?.kill('SIGKILL'));
+    if (this.alive) {
+      // puppeteer's close waits for the process to exit, without a limit: a browser that does not
+      // answer would keep the session (and the renderer's state) running for ever
+      let timer: NodeJS.Timeout | undefined;
+      const closed = await Promise.race([
+        this.browser.close().then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!closed) this.browser.process()?.kill('SIGKILL');
+    }
     await this.gone;
     await this.profileRemoved;
   }
