@@ -69,11 +69,7 @@ function dateRange(value: unknown, field: string): DateRange | undefined {
 }
 
 /** Builds the envelope; page links keep the caller's other query parameters. */
-export function envelope(
-  page: Omit<ListPage, 'data'> & { data: unknown[] },
-  baseUrl: string,
-  query: Record<string, unknown>,
-): ListEnvelope {
+export function envelope(page: ListPage<unknown>, baseUrl: string, query: Record<string, unknown>): ListEnvelope {
   const link = (cursor: string | undefined, name: 'after' | 'before') => {
     if (!cursor) return null;
     const rest = { ...query };

@@ -34,8 +34,9 @@ export interface ListParams {
   includeTotal?: boolean;
 }
 
-export interface ListPage {
-  data: ApiObject[];
+/** A page of a list: its objects (or, read unparsed, their stored texts) and the cursors around it. */
+export interface ListPage<T = ApiObject> {
+  data: T[];
   /** cursor for the next page, if there is one */
   next?: string;
   /** cursor for the previous page, if there is one */
@@ -158,7 +159,7 @@ export async function listPageText(
   scope: Scope,
   kind: string,
   params: ListParams,
-): Promise<Omit<ListPage, 'data'> & { data: StoredBody[] }> {
+): Promise<ListPage<StoredBody>> {
   const sort = params.sort ?? { column: 'date_created', direction: 'desc' };
   const backwards = Boolean(params.before);
   const token = params.after ?? params.before;
@@ -180,7 +181,7 @@ export async function listPageText(
   const last = pageRows[pageRows.length - 1];
   // the sort column's value as the row's column holds it: the object's own field, as written with it
   const at = (row: PageRow) => encodeCursor(String(row.sort_value), row.id, sort.column);
-  const page: Omit<ListPage, 'data'> & { data: StoredBody[] } = {
+  const page: ListPage<StoredBody> = {
     data: pageRows.map((row) => new StoredBody(row.body)),
     next: (backwards || more) && last ? at(last) : undefined,
     previous: (backwards ? more : Boolean(params.after)) && first ? at(first) : undefined,

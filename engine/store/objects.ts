@@ -216,11 +216,7 @@ export class ObjectStore {
   }
 
   /** The same page with its objects as their stored JSON texts, for an answer that can splice them in. */
-  async listText(
-    scope: Scope,
-    kind: string,
-    params: ListParams,
-  ): Promise<Omit<ListPage, 'data'> & { data: StoredBody[] }> {
+  async listText(scope: Scope, kind: string, params: ListParams): Promise<ListPage<StoredBody>> {
     return listPageText(this.knex, this.reader, scope, kind, params);
   }
 

@@ -4,12 +4,12 @@
 import test from 'ava';
 import { migrateLatest } from '../../engine/store/migrate';
 import { DatabaseHitCounter } from '../../engine/store/rate-windows';
+import { nextTurn } from '../../engine/util/next-turn';
 import type { Db } from '../helpers/engine';
 import { freshStore } from '../helpers/store';
 import { DATABASES } from '../helpers/matrix';
 
 const HITS = 200;
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 for (const db of DATABASES) {
   test(`${db}: ${HITS} hits a turn apart are counted 1..${HITS}, one upsert of a bucket in flight at a time`, async (t) => {
