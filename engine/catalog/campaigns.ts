@@ -29,6 +29,20 @@ const useType = () =>
 
 const optionalDate = (what: string) => nullable(dateTime(what));
 
+const printSpeed = () =>
+  nullable(Type.Literal('core'), {
+    default: 'core',
+    description: 'The mail speed: `core`, 2 production business days (the only one).',
+    examples: ['core'],
+  });
+
+const remailAfterDays = () =>
+  nullable(Type.Integer({ minimum: 1, maximum: 3_650 }), {
+    description:
+      'Mail a person this campaign mailed already again once this many days have passed; null (the default): never mail a person twice.',
+    examples: [90],
+  });
+
 const cancelWindow = () =>
   nullable(Type.Integer({ minimum: 0, maximum: 43_200 }), {
     description: 'A window, in minutes, within which the pieces of the campaign can be cancelled.',
@@ -112,6 +126,8 @@ const writable = () => ({
   target_delivery_date: Type.Optional(optionalDate('A targeted delivery date for the pieces of the campaign.')),
   send_date: Type.Optional(optionalDate('When to send the campaign.')),
   cancel_window_campaign_minutes: Type.Optional(cancelWindow()),
+  print_speed: Type.Optional(printSpeed()),
+  remail_after_days: Type.Optional(remailAfterDays()),
   metadata: Type.Optional(metadata()),
   auto_cancel_if_ncoa: Type.Optional(
     Type.Boolean({ description: 'Cancel a piece whose address changed through NCOA (recorded, not acted on).' }),
@@ -163,6 +179,10 @@ export const campaignRuns = defineResource({
         ),
         creative_id: Type.String(),
         reason: Type.String(),
+        code: Type.Union([Type.Literal('duplicate'), Type.Literal('already_mailed'), Type.Literal('refused')], {
+          description:
+            'duplicate: the same person (name and standardized address) as an earlier recipient of the run; already_mailed: a person an earlier run of the campaign mailed; refused: the piece could not be made (see reason).',
+        }),
       }),
       { description: 'Recipients no piece was made for, and why (the first 100).' },
     ),
@@ -181,7 +201,14 @@ export const campaignRuns = defineResource({
     status: 'completed',
     recipients: 50,
     pieces_created: 49,
-    skipped: [{ address_id: 'adr_d3489cd64c791ab5', creative_id: 'crv_7a1e2b9c0d3f4e5a', reason: 'address deleted' }],
+    skipped: [
+      {
+        address_id: 'adr_d3489cd64c791ab5',
+        creative_id: 'crv_7a1e2b9c0d3f4e5a',
+        reason: 'duplicate of adr_0b9d2c41a7e35f68: the same person and address',
+        code: 'duplicate',
+      },
+    ],
     skipped_count: 1,
     failure_reason: null,
     date_completed: '2026-11-20T18:40:02.456Z',
@@ -229,7 +256,7 @@ export const campaignOperations = {
     name: 'delete',
     method: 'DELETE',
     path: '/v1/campaigns/{id}',
-    summary: 'Delete a campaign',
+    summary: 'Delete a campaign: its pieces that have not gone to production are cancelled',
     response: 'deleted',
   }),
   send: operation({
@@ -259,12 +286,17 @@ export const campaigns = defineResource({
     target_delivery_date: nullable(Type.String()),
     send_date: nullable(Type.String()),
     cancel_window_campaign_minutes: nullable(Type.Integer()),
+    print_speed: printSpeed(),
+    remail_after_days: remailAfterDays(),
     metadata: metadata(),
     auto_cancel_if_ncoa: Type.Boolean({ default: false }),
     billing_group_id: nullable(Type.String()),
     schedule: schedule(),
     audience: audience(),
     is_draft: Type.Boolean({ description: 'Whether the campaign is still a draft (status draft).' }),
+    next_run_at: nullable(
+      dateTime('When the schedule next starts a run; null without a schedule, or while paused or cancelled.'),
+    ),
     creatives: Type.Array(creatives.schema, { description: 'The creatives of the campaign, oldest first.' }),
     uploads: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
       maxItems: 1,
@@ -287,12 +319,15 @@ export const campaigns = defineResource({
     target_delivery_date: null,
     send_date: null,
     cancel_window_campaign_minutes: null,
+    print_speed: 'core',
+    remail_after_days: null,
     metadata: {},
     auto_cancel_if_ncoa: false,
     billing_group_id: null,
     schedule: { cron: '0 9 * * 1', time_zone: 'America/New_York' },
     audience: { metadata: { segment: 'new' }, created_since_last_run: true },
     is_draft: false,
+    next_run_at: '2026-11-23T14:00:00.000Z',
     creatives: [creatives.sample],
     uploads: [],
     status: 'scheduled',

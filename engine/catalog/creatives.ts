@@ -75,6 +75,18 @@ export const creativeOperations = {
     summary: 'Retrieve a creative',
     response: 'object',
   }),
+  update: operation({
+    name: 'update',
+    method: 'PATCH',
+    path: '/v1/creatives/{id}',
+    summary: 'Update a creative: its sender, description or metadata (for the pieces of runs still to come)',
+    body: Type.Object({
+      from: Type.Optional(addressRef('The sender')),
+      description: Type.Optional(description()),
+      metadata: Type.Optional(metadata()),
+    }),
+    response: 'object',
+  }),
   delete: operation({
     name: 'delete',
     method: 'DELETE',

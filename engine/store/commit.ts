@@ -11,6 +11,7 @@ import { blobRow, type NewBlob } from './blobs';
 import { pieceInputsRow, type PieceInputs } from './piece-inputs';
 import { microdepositsRow, type Microdeposits } from './microdeposits';
 import { runRecipientRow, type RunRecipient } from './run-recipients';
+import { mailingRow, returnAddressRow, type CampaignMailing } from './campaign-mailings';
 import { incrementBelow, type CounterKey } from './counters';
 import { completeClaim, type ClaimCompletion, type IdempotencyClaim } from './idempotency-keys';
 import type { Scope } from './scope';
@@ -82,6 +83,10 @@ export interface CommitWrites {
   microdeposits?: Microdeposits[];
   /** a campaign run's recipient and the piece made for it: a second commit of the same recipient fails whole */
   runRecipients?: RunRecipient[];
+  /** the person a campaign's piece mails: a second piece for the same person in one run fails whole */
+  mailings?: CampaignMailing[];
+  /** addresses saved as a sender's (an inline `from`): kept out of whole-book audiences */
+  returnAddresses?: string[];
   jobs?: JobWrite[];
   /** places taken under a limit (live addresses), in the commit's transaction */
   takes?: CounterTake[];
@@ -173,6 +178,10 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
     rows.push({ table: 'microdeposits', row: microdepositsRow(scope, deposits) });
   for (const recipient of writes.runRecipients ?? [])
     rows.push({ table: 'run_recipients', row: runRecipientRow(scope, recipient) });
+  for (const mailing of writes.mailings ?? [])
+    rows.push({ table: 'campaign_mailings', row: mailingRow(scope, mailing) });
+  for (const id of writes.returnAddresses ?? [])
+    rows.push({ table: 'return_addresses', row: returnAddressRow(scope, id), ignoreConflict: true });
   const sends: CommitPlan['sends'] = [];
   for (const job of writes.jobs ?? []) {
     if ('row' in job) rows.push({ table: 'jobs', row: job.row, ignoreConflict: true });

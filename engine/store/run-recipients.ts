@@ -15,13 +15,21 @@ export interface RunRecipient {
   /** the piece made for the recipient; absent when it was skipped */
   pieceId?: string;
   skipReason?: string;
+  skipCode?: SkipCode;
 }
+
+/**
+ * Why a recipient got no piece: the same person as an earlier recipient of the run, a person the
+ * campaign mailed already, or a recipient the piece's own rules refused (its reason says which).
+ */
+export type SkipCode = 'duplicate' | 'already_mailed' | 'refused';
 
 export interface SkippedRecipient {
   /** null for a row of an upload */
   address_id: string | null;
   creative_id: string;
   reason: string;
+  code: SkipCode;
   /** a row of an upload: the upload and the row's number */
   upload_id?: string;
   row_number?: number;
@@ -52,6 +60,7 @@ export function runRecipientRow(
     mode: scope.mode,
     piece_id: r.pieceId ?? null,
     skip_reason: r.skipReason?.slice(0, 500) ?? null,
+    skip_code: r.pieceId ? null : (r.skipCode ?? 'refused'),
     date_created: now,
   };
 }
@@ -123,7 +132,7 @@ export async function tallyRun(knex: Knex, runId: string, keep = 100): Promise<R
     .select(knex.raw('count(piece_id) as pieces'), knex.raw('count(*) - count(piece_id) as skipped'))
     .first()) as { pieces: number | string; skipped: number | string };
   const skipped = (await knex('run_recipients')
-    .select('address_id', 'row_number', 'creative_id', 'skip_reason')
+    .select('address_id', 'row_number', 'creative_id', 'skip_reason', 'skip_code')
     .where({ run_id: runId })
     .whereNull('piece_id')
     .orderBy('seq')
@@ -132,16 +141,18 @@ export async function tallyRun(knex: Knex, runId: string, keep = 100): Promise<R
     row_number: number | string;
     creative_id: string;
     skip_reason: string | null;
+    skip_code: SkipCode | null;
   }[];
   return {
     pieces: Number(counts.pieces),
     skippedCount: Number(counts.skipped),
     skipped: skipped.map((s) => {
       const reason = s.skip_reason ?? '';
+      const code = s.skip_code ?? 'refused';
       const row = Number(s.row_number);
       return row > 0
-        ? { address_id: null, upload_id: s.address_id, row_number: row, creative_id: s.creative_id, reason }
-        : { address_id: s.address_id, creative_id: s.creative_id, reason };
+        ? { address_id: null, upload_id: s.address_id, row_number: row, creative_id: s.creative_id, reason, code }
+        : { address_id: s.address_id, creative_id: s.creative_id, reason, code };
     }),
   };
 }

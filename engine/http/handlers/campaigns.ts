@@ -1,25 +1,32 @@
 // Campaigns and creatives: a campaign starts `scheduled` when it has a schedule (read by node-cron,
-// checked on create and update), `draft` otherwise; `send` starts a run; a creative is checked against
-// its kind's create operation. A campaign is shown with its creatives (they live under it, and go
-// with it when it is deleted); delete is the generic one, and so are a campaign's runs.
+// checked on create and update), `draft` otherwise; `send` starts a run (once, for a campaign without a
+// schedule); a creative is checked against its kind's create operation. A campaign is shown with its
+// creatives (they live under it, and go with it when it is deleted); a delete cancels its pieces that
+// have not gone to production. A campaign's runs are the generic ones.
 import { campaignOperations } from '../../catalog/campaigns';
 import { creativeOperations } from '../../catalog/creatives';
 import { notFound } from '../../errors';
 import { createCreative } from '../../mail/campaigns/creatives';
-import { startRun } from '../../mail/campaigns/run';
+import { startRun } from '../../mail/campaigns/start';
+import { cancelCampaignPieces } from '../../mail/campaigns/cancel-pieces';
+import { updateCreative } from '../../mail/campaigns/creatives';
 import { assertSchedule } from '../../mail/campaigns/scheduler';
 import { serve, type Served } from '../operation';
 import { validate } from '../validate';
-import { createObject, retrieveObject, updateObject } from './generic';
+import { createObject, deleteObject, retrieveObject, updateObject } from './generic';
 import { withCreatives } from '../../mail/campaigns/campaigns';
 import { envelope, listParams } from '../list';
 import type { ApiObject } from '../../store/objects';
 
 export const campaignHandlers: Served[] = [
-  serve(campaignOperations.create, (request) => {
+  serve(campaignOperations.create, async (request) => {
     assertSchedule(request.body.schedule);
     const status = request.body.schedule ? 'scheduled' : 'draft';
-    return createObject({ ...request, body: { ...request.body, status, is_draft: status === 'draft' } });
+    const created = (await createObject({
+      ...request,
+      body: { ...request.body, status, is_draft: status === 'draft' },
+    })) as ApiObject;
+    return (await withCreatives(request.services, request.scope, [created]))[0];
   }),
   serve(campaignOperations.update, async (request) => {
     assertSchedule(request.body.schedule);
@@ -34,6 +41,12 @@ export const campaignHandlers: Served[] = [
     const page = await services.objects.list(scope, resource.name, listParams(query, operation));
     return envelope({ ...page, data: await withCreatives(services, scope, page.data) }, url, query);
   }),
+  serve(campaignOperations.delete, async (request) => {
+    const deleted = await deleteObject(request);
+    // after the delete: a run still going sees its campaign gone and cancels what it made since
+    await cancelCampaignPieces(request.services, request.scope, request.params.id);
+    return deleted;
+  }),
   serve(campaignOperations.send, async ({ services, scope, resource, params, idempotency }) => {
     const campaign = await services.objects.get(scope, resource.name, params.id);
     if (!campaign) throw notFound('campaign');
@@ -42,6 +55,9 @@ export const campaignHandlers: Served[] = [
 ];
 
 export const creativeHandlers: Served[] = [
+  serve(creativeOperations.update, ({ services, scope, caller, params, body }) =>
+    updateCreative(services, scope, caller.account.settings, params.id, body),
+  ),
   serve(creativeOperations.create, ({ services, scope, caller, body, idempotency }) =>
     createCreative(
       services,

@@ -24,6 +24,7 @@ import { discardStoredFiles } from '../pieces/artwork';
 import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
+export type CreativeUpdate = BodyOf<typeof creativeOperations.update>;
 
 /**
  * Checks a piece body against its kind's create schema and rules (the HTTP layer's validation); the
@@ -70,8 +71,19 @@ export function pieceBody(
     body.merge_variables = { ...(details.merge_variables as Record<string, unknown>), ...row.merge_variables };
   if (campaign.use_type !== null) body.use_type = campaign.use_type;
   if (campaign.billing_group_id !== null) body.billing_group_id = campaign.billing_group_id;
-  // a send date still ahead holds the pieces until then; one passed sends them now
-  if (typeof campaign.send_date === 'string' && campaign.send_date > now) body.send_date = campaign.send_date;
+  // a send date still ahead holds the pieces until then; one passed sends them now. The campaign's
+  // cancellation window holds them as long (a send_date is the end of a piece's window, spec).
+  const windowMinutes = campaign.cancel_window_campaign_minutes;
+  const windowEnd =
+    typeof windowMinutes === 'number' && windowMinutes > 0
+      ? new Date(Date.parse(now) + windowMinutes * 60_000).toISOString()
+      : undefined;
+  const sendDate = typeof campaign.send_date === 'string' && campaign.send_date > now ? campaign.send_date : undefined;
+  const holdUntil = [sendDate, windowEnd]
+    .filter((d): d is string => d !== undefined)
+    .sort()
+    .at(-1);
+  if (holdUntil) body.send_date = holdUntil;
   return body;
 }
 
@@ -135,11 +147,46 @@ export async function createCreative(
       blobs: stored.blobs,
       pieceInputs: stored.inputs,
       takes: scope.mode === 'live' && inline.length ? liveAddressSlots(scope, settings, inline.length) : undefined,
+      returnAddresses: from && [from.address.id],
     });
   } catch (error) {
     await discardStoredFiles(services.assets, stored.blobs).catch(() => undefined); // the refusal is the answer
     throw error;
   }
+}
+
+/**
+ * Updates a creative's sender, description or metadata; runs from now on make their pieces with them
+ * (pieces made already keep theirs). An inline sender is saved to the address book as a return address.
+ */
+export async function updateCreative(
+  services: Services,
+  scope: Scope,
+  settings: Settings,
+  id: string,
+  body: CreativeUpdate,
+): Promise<ApiObject> {
+  const now = nowIso();
+  const from =
+    body.from === undefined
+      ? undefined
+      : await resolveParty(services.objects, scope, body.from, 'from', {
+          strictness: settings.us_mail_strictness,
+          now,
+        });
+  const inline = from?.inline ? [from.address] : [];
+  const changes: Record<string, unknown> = {};
+  if (from) changes.from = from.address.id;
+  if (body.description !== undefined) changes.description = body.description;
+  if (body.metadata !== undefined) changes.metadata = body.metadata;
+  const updated = await services.objects.transition(scope, creatives.name, id, {
+    change: (current) => ({ ...current, ...changes }),
+    objects: inline.map((address) => ({ kind: 'addresses', object: address, events: [addressCreated] })),
+    takes: scope.mode === 'live' && inline.length ? liveAddressSlots(scope, settings, inline.length) : undefined,
+    returnAddresses: from && [from.address.id],
+  });
+  if (!updated) throw new ApiError('not_found', 'creative not found', 404);
+  return updated;
 }
 
 /** The campaign's creatives, oldest first. */

@@ -8,7 +8,9 @@ import type { Resource } from '../../catalog/types';
 import type { Settings } from '../../accounts/settings';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { isRecorded, recipientKey, recordSkipped, type RunRecipient } from '../../store/run-recipients';
+import { isRecorded, recipientKey, recordSkipped, type RunRecipient, type SkipCode } from '../../store/run-recipients';
+import { mailedInRun } from '../../store/campaign-mailings';
+import { campaigns } from '../../catalog/campaigns';
 import { createPiece } from '../pieces/create';
 import { nextTurn } from '../../util/next-turn';
 
@@ -18,13 +20,20 @@ const IN_FLIGHT = 24;
 /** The longest a pass keeps the event loop from answering requests. */
 const TURN_EVERY_MS = 5;
 
-export type Recipient = Omit<RunRecipient, 'pieceId' | 'skipReason'>;
+export type Recipient = Omit<RunRecipient, 'pieceId' | 'skipReason' | 'skipCode'>;
+
+/** How often a pass looks whether its campaign still exists (a deleted campaign mails nothing more). */
+const CAMPAIGN_CHECK_MS = 250;
+
+/** The campaign was deleted while its run went on: the run stops, and its pieces are cancelled. */
+export class CampaignGone extends Error {}
 
 export class RunPass {
   private readonly running = new Set<Promise<void>>();
   private failure: unknown;
   private readonly until: number;
   private lastTurn = Date.now();
+  private lastCampaignCheck = Date.now();
   /** each template's published version, read by the pass's first piece that names it */
   private readonly versions = new Map<string, ApiObject>();
 
@@ -51,13 +60,23 @@ export class RunPass {
    */
   async spent(): Promise<boolean> {
     if (this.signal.aborted) throw new Error('the run was interrupted; it resumes from its recorded recipients');
+    if (Date.now() - this.lastCampaignCheck >= CAMPAIGN_CHECK_MS) {
+      this.lastCampaignCheck = Date.now();
+      if (!(await this.services.objects.get(this.scope, campaigns.name, this.campaign.id))) {
+        await this.settled();
+        throw new CampaignGone(`campaign ${this.campaign.id} was deleted`);
+      }
+    }
     if (Date.now() <= this.until) return false;
     await this.settled();
     return true;
   }
 
-  /** Makes the recipient's piece of `resource` from `body`, or records why none can be made. */
-  async piece(recipient: Recipient, resource: Resource, body: Record<string, unknown>): Promise<void> {
+  /**
+   * Makes the recipient's piece of `resource` from `body` for the person `personKey` names, or records
+   * why none can be made.
+   */
+  async piece(recipient: Recipient, resource: Resource, body: Record<string, unknown>, personKey?: string) {
     await this.start(async () => {
       try {
         await createPiece({
@@ -66,22 +85,39 @@ export class RunPass {
           settings: this.settings,
           resource,
           body,
-          campaign: { id: this.campaign.id, recipient },
+          campaign: { id: this.campaign.id, recipient, personKey },
           versions: this.versions,
         });
       } catch (error) {
         // another process made this recipient's piece first: its row refused ours, nothing doubled
         if (await isRecorded(this.services.db.knex, recipient)) return;
+        // another recipient of the run is the same person and has this creative's piece already
+        const made =
+          personKey && (await mailedInRun(this.services.db.knex, recipient.runId, recipient.creativeId, personKey));
+        if (made) {
+          await recordSkipped(this.services.db.knex, this.scope, {
+            ...recipient,
+            skipReason: `duplicate: the same person and address as the recipient of ${made}`,
+            skipCode: 'duplicate',
+          });
+          return;
+        }
         // what the recipient causes (an address deleted, outside the kind's reach) skips it; anything else retries the run
         if (!(error instanceof ApiError)) throw error;
-        await recordSkipped(this.services.db.knex, this.scope, { ...recipient, skipReason: error.message });
+        await recordSkipped(this.services.db.knex, this.scope, {
+          ...recipient,
+          skipReason: error.message,
+          skipCode: 'refused',
+        });
       }
     });
   }
 
   /** Records that the recipient gets no piece, and why (a row with bad data, a duplicate). */
-  async skip(recipient: Recipient, reason: string): Promise<void> {
-    await this.start(() => recordSkipped(this.services.db.knex, this.scope, { ...recipient, skipReason: reason }));
+  async skip(recipient: Recipient, reason: string, code: SkipCode = 'refused'): Promise<void> {
+    await this.start(() =>
+      recordSkipped(this.services.db.knex, this.scope, { ...recipient, skipReason: reason, skipCode: code }),
+    );
   }
 
   /** Waits for every piece in flight; throws the first failure that is not a recipient's. */

@@ -1,79 +1,29 @@
 // A campaign run: started by a send (or a schedule's tick) as a `campaign_run` object committed with
-// its `campaign.run_started` event and its job; the job then makes one piece per recipient and
-// creative, each committed with its recipient's row (store/run-recipients.ts), and settles the run
-// `completed` with `campaign.run_completed`, or, once its last attempt fails, `failed` with
-// `campaign.run_failed`. A recipient already recorded is passed over, so an attempt after a crash or
-// a second process on the same job never makes a piece twice.
-import { ApiError } from '../../errors';
+// its `campaign.run_started` event and its job (./start.ts); the job then makes one piece per recipient
+// and creative, each committed with its recipient's row (store/run-recipients.ts) and the person it
+// mails (store/campaign-mailings.ts), and settles the run `completed` with `campaign.run_completed`, or,
+// once its last attempt fails, `failed` with `campaign.run_failed`. A recipient already recorded is
+// passed over, so an attempt after a crash or a second process on the same job never makes a piece
+// twice; a person met again in the run is skipped as a duplicate, and a person an earlier run of the
+// campaign mailed is skipped unless the campaign's `remail_after_days` have passed since.
 import { eventOf } from '../../catalog';
 import { campaignRuns, campaigns } from '../../catalog/campaigns';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import { recordedRecipients, tallyRun } from '../../store/run-recipients';
+import { earlierMailings, mailingKey, type EarlierMailing } from '../../store/campaign-mailings';
 import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../jobs/names';
 import type { Job } from '../../jobs/types';
-import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { audienceOf } from './audience';
 import { creativesOf, kindOf, pieceBody } from './creatives';
 import { filesOfCreatives } from './creative-files';
-import { RunPass } from './pass';
-import { notReady, uploadOf } from './upload-audience';
+import { CampaignGone, RunPass } from './pass';
+import { notReady } from './upload-audience';
+import { cancelCampaignPieces } from './cancel-pieces';
 import { rowsOf } from '../uploads/stored-rows';
-
-export interface RunStart {
-  trigger: 'manual' | 'schedule';
-  /** the tick a scheduled run is for */
-  scheduledFor?: string;
-  claim?: IdempotencyClaim;
-  /** a scheduled run's id, derived from its campaign and tick (scheduler.ts): one run per tick */
-  id?: string;
-}
-
-/** Starts a run of the campaign: the run, its event and its job commit together. */
-export async function startRun(services: Services, scope: Scope, campaign: ApiObject, start: RunStart) {
-  if (campaign.status === 'cancelled')
-    throw new ApiError('invalid', `campaign ${campaign.id} is cancelled and sends nothing`, 422);
-  // the audience is pinned now: an upload deleted or added mid-run changes no run under way
-  const upload = await uploadOf(services, scope, campaign.id);
-  const unready = upload && notReady(upload);
-  // a tick still makes its run, which fails saying why; a send is refused at once
-  if (unready && start.trigger === 'manual') throw new ApiError('invalid', unready, 422);
-  const now = nowIso();
-  const run: ApiObject = {
-    id: start.id ?? newId(campaignRuns.idPrefix),
-    campaign_id: campaign.id,
-    trigger: start.trigger,
-    scheduled_for: start.scheduledFor ?? null,
-    upload_id: upload?.id ?? null,
-    status: 'running',
-    recipients: 0,
-    pieces_created: 0,
-    skipped: [],
-    skipped_count: 0,
-    failure_reason: null,
-    date_completed: null,
-    date_created: now,
-    date_modified: now,
-    object: campaignRuns.object,
-  };
-  const data: CampaignRunData = { run: run.id, campaign: campaign.id, account: scope.accountId, mode: scope.mode };
-  return services.objects.insert(scope, campaignRuns.name, run, {
-    parent: campaign.id,
-    claim: start.claim,
-    events: [eventOf(campaigns, 'run_started')],
-    jobs: [services.jobs.enqueueWith(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS)],
-    requires: [
-      {
-        kind: campaigns.name,
-        id: campaign.id,
-        refusal: () => new ApiError('not_found', 'campaign not found', 404),
-      },
-    ],
-  });
-}
+import { personKey } from '../person-key';
 
 /**
  * How long one job makes pieces before handing the rest of the run to the next: a third of its lease
@@ -89,6 +39,11 @@ export async function runCampaign(services: Services, job: Job<CampaignRunData>)
   try {
     await makePieces(services, scope, data, job.signal);
   } catch (error) {
+    // deleted mid-run: what the run made before the pass saw it is cancelled as the delete cancelled the rest
+    if (error instanceof CampaignGone) {
+      await cancelCampaignPieces(services, scope, data.campaign);
+      return;
+    }
     if (job.lastAttempt) await settleRun(services, scope, data, { failure: String((error as Error).message ?? error) });
     throw error;
   }
@@ -114,8 +69,15 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   const unready = upload && notReady(upload);
   if (unready) return settleRun(services, scope, data, { failure: unready });
   await setCampaignStatus(services, scope, campaign.id, 'running');
-  const addressIds = upload ? [] : await audienceOf(services, scope, campaign, run);
-  const recipients = upload ? Number(upload.totalMailpieces) : addressIds.length;
+  // the campaign's own senders are never its recipients
+  const senders = new Set(creatives.map((c) => c.from).filter((f): f is string => typeof f === 'string'));
+  const members = upload ? [] : await audienceOf(services, scope, campaign, run, senders);
+  const recipients = upload ? Number(upload.totalMailpieces) : members.length;
+  const earlier = await earlierMailings(services.db.knex, scope, campaign.id, run.id, remailCutoff(campaign));
+  const mailedBefore = (creativeId: string, key: string): string | undefined => {
+    const before: EarlierMailing | undefined = earlier.get(mailingKey(creativeId, key));
+    return before && `already mailed by this campaign on ${before.date.slice(0, 10)} (${before.pieceId})`;
+  };
   await showProgress(services, scope, data, recipients);
   const recorded = await recordedRecipients(services.db.knex, run.id);
   const budget = runBudgetMs(services.config.campaignRunLeaseMs);
@@ -126,29 +88,49 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
     await services.jobs.send(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS);
   };
   if (upload) {
-    for await (const { row, parts, problem } of rowsOf(services, upload))
+    for await (const { row, parts, problem, duplicate } of rowsOf(services, upload)) {
+      const key = problem === undefined ? personKey(parts.to) : undefined;
       for (const creative of creatives) {
         const recipient = { runId: run.id, addressId: upload.id, rowNumber: row.rowNumber, creativeId: creative.id };
         if (pass.done(recipient)) continue;
         if (await pass.spent()) return handOn();
-        if (problem !== undefined) await pass.skip(recipient, problem);
+        const before = key && mailedBefore(creative.id, key);
+        if (problem !== undefined) await pass.skip(recipient, problem, duplicate ? 'duplicate' : 'refused');
+        else if (before) await pass.skip(recipient, before, 'already_mailed');
         else {
           const body = pieceBody(creative, campaign, parts.to, undefined, parts, files.get(creative.id));
-          await pass.piece(recipient, kindOf(creative.resource_type), body);
+          await pass.piece(recipient, kindOf(creative.resource_type), body, key);
         }
       }
+    }
   } else {
-    for (const addressId of addressIds)
+    // the first address naming a person is the one mailed; later ones are that person's duplicates
+    const firstOf = new Map<string, string>();
+    for (const { id: addressId, key } of members) {
+      const first = key === undefined ? undefined : firstOf.get(key);
+      if (key !== undefined && first === undefined) firstOf.set(key, addressId);
       for (const creative of creatives) {
         const recipient = { runId: run.id, addressId, creativeId: creative.id };
         if (pass.done(recipient)) continue;
         if (await pass.spent()) return handOn();
-        const body = pieceBody(creative, campaign, addressId, undefined, undefined, files.get(creative.id));
-        await pass.piece(recipient, kindOf(creative.resource_type), body);
+        const before = key && mailedBefore(creative.id, key);
+        if (first) await pass.skip(recipient, `duplicate of ${first}: the same person and address`, 'duplicate');
+        else if (before) await pass.skip(recipient, before, 'already_mailed');
+        else {
+          const body = pieceBody(creative, campaign, addressId, undefined, undefined, files.get(creative.id));
+          await pass.piece(recipient, kindOf(creative.resource_type), body, key);
+        }
       }
+    }
   }
   await pass.settled();
   await settleRun(services, scope, data, { recipients });
+}
+
+/** Mailings older than this may be mailed again (`remail_after_days`); none when the campaign never re-mails. */
+function remailCutoff(campaign: ApiObject): string | undefined {
+  const days = campaign.remail_after_days;
+  return typeof days === 'number' ? new Date(Date.now() - days * 86_400_000).toISOString() : undefined;
 }
 
 /** Settles a running run as completed (with its tally) or failed, with its event; the campaign follows. */

@@ -12,7 +12,7 @@ import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { scheduledCampaigns } from '../../store/campaign-schedules';
-import { startRun } from './run';
+import { RunInProgress, startRun } from './start';
 import { pollLoop } from '../../util/poll-loop';
 
 export interface Schedule {
@@ -63,6 +63,27 @@ function matcherFor(schedule: Schedule): Matcher {
   };
 }
 
+/** Readings kept for nextTick, by expression and time zone (node-cron registers every task it makes). */
+const readings = new Map<string, ScheduledTask>();
+const READINGS_KEPT = 500;
+
+/** When the schedule next fires after now, as an ISO instant (null if it never does). */
+export function nextTick(schedule: Schedule): string | null {
+  const key = `${schedule.cron}|${schedule.time_zone ?? 'UTC'}`;
+  let task = readings.get(key);
+  if (!task) {
+    task = matcherFor(schedule).task;
+    readings.set(key, task);
+    if (readings.size > READINGS_KEPT) {
+      const [oldestKey, oldest] = readings.entries().next().value as [string, ScheduledTask];
+      readings.delete(oldestKey);
+      void oldest.destroy();
+    }
+  }
+  const [next] = task.getNextRuns(1);
+  return next ? next.toISOString() : null;
+}
+
 /** The latest tick at or before `now` and after `after` not looked at before, or undefined. */
 function latestTick(matcher: Matcher, now: number, after: number): Date | undefined {
   const floor = Math.max(after, matcher.checkedUpTo, now - CATCH_UP_MS);
@@ -85,6 +106,8 @@ export function startScheduler(services: Services, options: { pollMs?: number } 
     try {
       await startRun(services, scope, campaign, { trigger: 'schedule', scheduledFor: tick.toISOString(), id });
     } catch (error) {
+      // a tick while the previous run still goes on is let go, as node-cron's noOverlap does
+      if (error instanceof RunInProgress) return;
       // another process committed this tick's run first
       if (await services.objects.get(scope, campaignRuns.name, id, { includeDeleted: true })) return;
       throw error;

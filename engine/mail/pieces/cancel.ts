@@ -10,17 +10,22 @@ import type { AssetStore } from '../../assets/store';
 import { cancelDeadline } from './schedule';
 import { pieceFileKeys } from './piece-files';
 
+/**
+ * Cancels the piece within its window; with no `settings` (its campaign deleted), at any time until
+ * it goes to production.
+ */
 export async function cancelPiece(
   objects: ObjectStore,
   assets: AssetStore,
   scope: Scope,
-  settings: Settings,
+  settings: Settings | undefined,
   resource: Resource,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
   // a piece in production stays there, whatever the window says now (its settings may have changed)
   const refuse = (piece: ApiObject) =>
-    piece.production || Date.now() >= cancelDeadline(piece, settings.cancellation_window_minutes)
+    piece.production ||
+    (settings !== undefined && Date.now() >= cancelDeadline(piece, settings.cancellation_window_minutes))
       ? new ApiError(
           'not_deletable',
           `${resource.title.toLowerCase()} ${id} can no longer be cancelled: its send date or cancellation window has passed`,

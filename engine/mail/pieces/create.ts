@@ -35,8 +35,11 @@ export interface PieceRequest {
   resource: Resource;
   body: Record<string, unknown>;
   claim?: IdempotencyClaim;
-  /** a campaign run's piece: the campaign it carries, and the recipient recorded in its commit */
-  campaign?: { id: string; recipient: Omit<RunRecipient, 'pieceId'> };
+  /**
+   * a campaign run's piece: the campaign it carries, the recipient recorded in its commit, and the person
+   * it mails (engine/mail/person-key.ts), recorded so the run mails that person once
+   */
+  campaign?: { id: string; recipient: Omit<RunRecipient, 'pieceId'>; personKey?: string };
   /** template versions a run has read already (ArtworkContext.versions) */
   versions?: Map<string, ApiObject>;
 }
@@ -190,6 +193,19 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
       // a run's recipient commits with its piece: the unique recipient row refuses a second piece
       runRecipients: campaign && [{ ...campaign.recipient, pieceId: piece.id }],
+      mailings: campaign?.personKey
+        ? [
+            {
+              campaignId: campaign.id,
+              creativeId: campaign.recipient.creativeId,
+              runId: campaign.recipient.runId,
+              personKey: campaign.personKey,
+              pieceId: piece.id,
+            },
+          ]
+        : undefined,
+      // the sender is the account's own: never a recipient of a whole-book audience
+      returnAddresses: from && [from.address.id],
     });
   } catch (error) {
     await discardStoredFiles(services.assets, artwork.blobs).catch(() => undefined); // the refusal is the answer

@@ -107,8 +107,15 @@ export async function reportPage(
   return { data, count: data.length, offset: options.offset, total_count: matching };
 }
 
-/** A CSV field, quoted when it must be. */
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/**
+ * A CSV field, quoted when it must be. A cell a spreadsheet would read as a formula (one beginning with
+ * =, +, -, @, a tab or a carriage return: OWASP's CSV injection rule) gets a leading apostrophe, so it
+ * opens as the text it is; the apostrophe is shown, nothing runs.
+ */
+const field = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
 
 const EXPORT_COLUMNS = ['row_number', 'line_number', 'status', 'error_message', 'mailpiece_id'];
 

@@ -1,7 +1,6 @@
 // What a row of an upload's file means: its recipient (an inline `to` from the mapped address columns),
 // merge variables and metadata, and whether it can make a piece at all. The same checks run when the
 // file arrives (the upload's counts), in the report and exports, and in each run, so they all agree.
-import { createHash } from 'node:crypto';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { addressInput } from '../../catalog/address-fields';
@@ -11,6 +10,7 @@ import { OPTIONAL_ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS } from '../../catalog/
 import { ApiError } from '../../errors';
 import type { ApiObject } from '../../store/objects';
 import type { CsvRow } from './csv';
+import { personKey } from '../person-key';
 
 /** The columns an upload reads, as stored on it. */
 export interface Mapping {
@@ -91,7 +91,7 @@ function firstProblem(check: typeof ADDRESS_CHECK | typeof METADATA_CHECK, value
 /** Reads rows against one header and mapping, remembering the recipients seen to find duplicates. */
 export class RowReader {
   private readonly index: Map<string, number>;
-  /** a recipient's digest -> the row it was first seen on */
+  /** a recipient's person key -> the row it was first seen on */
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -124,28 +124,26 @@ export class RowReader {
    * row, in file order: a row is a duplicate of the first one with the same recipient.
    */
   problem(row: CsvRow, parts = this.parts(row)): string | undefined {
+    return this.judge(row, parts).problem;
+  }
+
+  /** problem(), and whether the row is a duplicate: the same person (../person-key.ts) as an earlier row. */
+  judge(row: CsvRow, parts = this.parts(row)): { problem?: string; duplicate?: boolean } {
     if (row.values.length !== this.header.length)
-      return `the row has ${row.values.length} fields where the header has ${this.header.length}`;
+      return { problem: `the row has ${row.values.length} fields where the header has ${this.header.length}` };
     const to = { address_country: 'US', ...parts.to };
     const wrong = firstProblem(ADDRESS_CHECK, to, 'to.') ?? firstProblem(METADATA_CHECK, parts.metadata, 'metadata.');
-    if (wrong) return wrong;
+    if (wrong) return { problem: wrong };
     const at = fieldPath('to');
     for (const rule of rulesOf(ADDRESS)) {
       const violation = rule(to, at);
-      if (violation) return violation.message;
+      if (violation) return { problem: violation.message };
     }
-    const digest = createHash('sha1')
-      .update(
-        JSON.stringify(
-          Object.keys(to)
-            .sort()
-            .map((k) => [k, to[k as keyof typeof to].toUpperCase().replace(/\s+/g, ' ')]),
-        ),
-      )
-      .digest('base64');
-    const first = this.seen.get(digest);
-    if (first !== undefined) return `duplicate of row ${first}: the same recipient`;
-    this.seen.set(digest, row.rowNumber);
-    return undefined;
+    const key = personKey(to);
+    const first = this.seen.get(key);
+    if (first !== undefined)
+      return { problem: `duplicate of row ${first}: the same person and address`, duplicate: true };
+    this.seen.set(key, row.rowNumber);
+    return {};
   }
 }

@@ -12,6 +12,8 @@ export interface AudienceRow {
   parts: RowParts;
   /** why the row makes no piece */
   problem?: string;
+  /** the row is the same person as an earlier row */
+  duplicate?: boolean;
 }
 
 /** Every row of the upload's file, in order. */
@@ -31,7 +33,7 @@ export async function* rowsOf(services: Services, upload: ApiObject): AsyncGener
     for await (const row of csv) {
       if (Array.isArray(row)) continue;
       const parts = reader.parts(row);
-      yield { row, parts, problem: reader.problem(row, parts) };
+      yield { row, parts, ...reader.judge(row, parts) };
     }
   } finally {
     await csv.return();
