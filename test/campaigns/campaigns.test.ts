@@ -2,8 +2,7 @@
 // creative checked like a create of its kind, and runs: an address-book audience of 50 makes 50 pieces
 // carrying the campaign, once each; a second send of a campaign without a schedule is refused; the
 // events are recorded.
-import type { ExecutionContext } from 'ava';
-import { databaseSuite, type SuiteContext } from '../helpers/suite';
+import { databaseSuite } from '../helpers/suite';
 import { FROM, TO } from '../helpers/mail';
 import { BACK, FRONT, campaignPieces, newCampaign, postcardCreative, settledRun } from '../helpers/campaign';
 import { startReceiver } from '../helpers/receiver';
