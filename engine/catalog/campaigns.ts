@@ -36,6 +36,14 @@ const printSpeed = () =>
     examples: ['core'],
   });
 
+const recurring = () =>
+  Type.Boolean({
+    default: false,
+    description:
+      'Whether the campaign is sent more than once (each run mails only people it has not mailed). A campaign with a schedule is; one without is sent once unless this is true (sent by a workflow, say).',
+    examples: [true],
+  });
+
 const remailAfterDays = () =>
   nullable(Type.Integer({ minimum: 1, maximum: 3_650 }), {
     description:
@@ -127,6 +135,7 @@ const writable = () => ({
   send_date: Type.Optional(optionalDate('When to send the campaign.')),
   cancel_window_campaign_minutes: Type.Optional(cancelWindow()),
   print_speed: Type.Optional(printSpeed()),
+  recurring: Type.Optional(recurring()),
   remail_after_days: Type.Optional(remailAfterDays()),
   metadata: Type.Optional(metadata()),
   auto_cancel_if_ncoa: Type.Optional(
@@ -256,7 +265,7 @@ export const campaignOperations = {
     name: 'delete',
     method: 'DELETE',
     path: '/v1/campaigns/{id}',
-    summary: 'Delete a campaign: its pieces that have not gone to production are cancelled',
+    summary: 'Delete a campaign and cancel its unproduced pieces',
     response: 'deleted',
   }),
   send: operation({
@@ -287,6 +296,7 @@ export const campaigns = defineResource({
     send_date: nullable(Type.String()),
     cancel_window_campaign_minutes: nullable(Type.Integer()),
     print_speed: printSpeed(),
+    recurring: recurring(),
     remail_after_days: remailAfterDays(),
     metadata: metadata(),
     auto_cancel_if_ncoa: Type.Boolean({ default: false }),
@@ -320,6 +330,7 @@ export const campaigns = defineResource({
     send_date: null,
     cancel_window_campaign_minutes: null,
     print_speed: 'core',
+    recurring: true,
     remail_after_days: null,
     metadata: {},
     auto_cancel_if_ncoa: false,

@@ -79,7 +79,7 @@ export const creativeOperations = {
     name: 'update',
     method: 'PATCH',
     path: '/v1/creatives/{id}',
-    summary: 'Update a creative: its sender, description or metadata (for the pieces of runs still to come)',
+    summary: 'Update a creative',
     body: Type.Object({
       from: Type.Optional(addressRef('The sender')),
       description: Type.Optional(description()),

@@ -203,3 +203,17 @@ for (const db of DATABASES)
       await first.close();
     }
   });
+
+test('a campaign marked recurring without a schedule is sent again, to new people only', async (t, { api }) => {
+  const segment = `wf-${Date.now()}`;
+  await api('POST', '/v1/addresses', { json: { ...TO, name: 'Hal', metadata: { segment } } });
+  const cmp = await newCampaign(t, api, { recurring: true, audience: { metadata: { segment } } });
+  t.like(cmp, { recurring: true, next_run_at: null });
+  await postcardCreative(t, api, cmp.id);
+  const first = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  t.like(await settledRun(api, cmp.id, first.body.id), { pieces_created: 1 });
+  const second = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  t.is(second.status, 200, JSON.stringify(second.body));
+  t.like(await settledRun(api, cmp.id, second.body.id), { pieces_created: 0, skipped_count: 1 });
+  t.is((await campaignPieces(api, cmp.id)).length, 1);
+});

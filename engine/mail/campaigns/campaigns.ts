@@ -24,6 +24,7 @@ export async function withCreatives(services: Services, scope: Scope, campaigns:
     // campaigns stored before these fields existed
     print_speed: c.print_speed ?? 'core',
     remail_after_days: c.remail_after_days ?? null,
+    recurring: c.recurring === true || Boolean(c.schedule),
     is_draft: c.status === 'draft',
     next_run_at:
       c.schedule && c.status !== 'paused' && c.status !== 'cancelled' ? nextTick(c.schedule as Schedule) : null,

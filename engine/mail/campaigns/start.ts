@@ -1,5 +1,5 @@
-// Starting a run, once. A campaign without a schedule is sent once: a second send is refused while
-// its run goes on or after it completed (a run that failed may be sent again; the new run mails only
+// Starting a run, once. A campaign without a schedule is sent once (unless it says it is `recurring`):
+// a second send is refused while its run goes on or after it completed (a run that failed may be sent again; the new run mails only
 // those the failed one did not). A campaign has at most one running run, in any number of processes:
 // a partial unique index over running runs (migrations/015) refuses a second, and a one-shot campaign's
 // sends take ids derived from it and its failed runs, so two sends at once race for one id.
@@ -61,7 +61,7 @@ async function admit(services: Services, scope: Scope, campaign: ApiObject, star
   const running = runs.find((r) => r.status === 'running');
   if (running) throw new RunInProgress(campaign.id, running.id);
   if (start.id) return start.id;
-  if (campaign.schedule) return newId(campaignRuns.idPrefix);
+  if (campaign.schedule || campaign.recurring === true) return newId(campaignRuns.idPrefix);
   const sent = runs.find((r) => r.status === 'completed');
   if (sent)
     throw new ApiError(

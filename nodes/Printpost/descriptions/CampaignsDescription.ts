@@ -69,8 +69,8 @@ export const campaignsOperations: INodeProperties[] = [
       {
         name: 'Delete',
         value: 'delete',
-        action: 'Delete a campaign',
-        description: 'Delete a campaign',
+        action: 'Delete a campaign and cancel its unproduced pieces',
+        description: 'Delete a campaign and cancel its unproduced pieces',
         routing: { request: { method: 'DELETE' }, output: { postReceive: [runtime.raiseApiError] } },
       },
       {
@@ -165,6 +165,34 @@ export const campaignsFields: INodeProperties[] = [
         default: 0,
         typeOptions: { minValue: 0, maxValue: 43200, numberPrecision: 0 },
         routing: { send: { type: 'body', property: 'cancel_window_campaign_minutes' } },
+      },
+      {
+        displayName: 'Print Speed',
+        name: 'print_speed',
+        description: 'The mail speed: `core`, 2 production business days (the only one).',
+        type: 'options',
+        options: [{ name: 'Core', value: 'core' }],
+        default: 'core',
+        routing: { send: { type: 'body', property: 'print_speed' } },
+      },
+      {
+        displayName: 'Recurring',
+        name: 'recurring',
+        description:
+          'Whether the campaign is sent more than once (each run mails only people it has not mailed). A campaign with a schedule is; one without is sent once unless this is true (sent by a workflow, say).',
+        type: 'boolean',
+        default: false,
+        routing: { send: { type: 'body', property: 'recurring' } },
+      },
+      {
+        displayName: 'Remail After Days',
+        name: 'remail_after_days',
+        description:
+          'Mail a person this campaign mailed already again once this many days have passed; null (the default): never mail a person twice.',
+        type: 'number',
+        default: 1,
+        typeOptions: { minValue: 1, maxValue: 3650, numberPrecision: 0 },
+        routing: { send: { type: 'body', property: 'remail_after_days' } },
       },
       {
         displayName: 'Metadata',
@@ -564,6 +592,34 @@ export const campaignsFields: INodeProperties[] = [
         default: 0,
         typeOptions: { minValue: 0, maxValue: 43200, numberPrecision: 0 },
         routing: { send: { type: 'body', property: 'cancel_window_campaign_minutes' } },
+      },
+      {
+        displayName: 'Print Speed',
+        name: 'print_speed',
+        description: 'The mail speed: `core`, 2 production business days (the only one).',
+        type: 'options',
+        options: [{ name: 'Core', value: 'core' }],
+        default: 'core',
+        routing: { send: { type: 'body', property: 'print_speed' } },
+      },
+      {
+        displayName: 'Recurring',
+        name: 'recurring',
+        description:
+          'Whether the campaign is sent more than once (each run mails only people it has not mailed). A campaign with a schedule is; one without is sent once unless this is true (sent by a workflow, say).',
+        type: 'boolean',
+        default: false,
+        routing: { send: { type: 'body', property: 'recurring' } },
+      },
+      {
+        displayName: 'Remail After Days',
+        name: 'remail_after_days',
+        description:
+          'Mail a person this campaign mailed already again once this many days have passed; null (the default): never mail a person twice.',
+        type: 'number',
+        default: 1,
+        typeOptions: { minValue: 1, maxValue: 3650, numberPrecision: 0 },
+        routing: { send: { type: 'body', property: 'remail_after_days' } },
       },
       {
         displayName: 'Metadata',
