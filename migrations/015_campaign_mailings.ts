@@ -33,6 +33,19 @@ export async function up(knex: Knex): Promise<void> {
     t.string('account_id', 64).notNullable();
     t.string('mode', 8).notNullable();
   });
+  await knex.raw(backfillReturnAddresses(knex.client.config.client === 'pg' ? 'pg' : 'sqlite'));
+}
+
+/** The senders of what exists already: each piece's `from.id` and each creative's `from` (an id). */
+function backfillReturnAddresses(dialect: 'pg' | 'sqlite'): string {
+  const sender =
+    dialect === 'pg'
+      ? `case when jsonb_typeof(body::jsonb -> 'from') = 'string' then body::jsonb ->> 'from' else body::jsonb -> 'from' ->> 'id' end`
+      : `case when json_type(body, '$.from') = 'text' then json_extract(body, '$.from') else json_extract(body, '$.from.id') end`;
+  const select = `select distinct ${sender} as address_id, account_id, mode from objects where kind <> 'addresses' and body like '%"from":%'`;
+  return dialect === 'pg'
+    ? `insert into return_addresses (address_id, account_id, mode) select * from (${select}) s where address_id is not null on conflict do nothing`
+    : `insert or ignore into return_addresses (address_id, account_id, mode) select * from (${select}) where address_id is not null`;
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -6,6 +6,7 @@ import avaTest from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { startEngine } from '../helpers/engine';
 import { DATABASES } from '../helpers/matrix';
+import { connect } from '../../engine/store/connection';
 import { client } from '../helpers/http';
 import { FROM, TO } from '../helpers/mail';
 import { campaignPieces, newCampaign, postcardCreative, settledRun } from '../helpers/campaign';
@@ -49,6 +50,7 @@ test('a run mails a person once: repeated book entries are reported as duplicate
     { ...same, name: 'John Doe' },
   ])
     ids.push((await api('POST', '/v1/addresses', { json: entry })).body.id as string);
+  t.true(ids.every((id) => id?.startsWith('adr_')));
   const cmp = await newCampaign(t, api, { audience: { metadata: { segment } } });
   await postcardCreative(t, api, cmp.id);
   const run = await api('POST', `/v1/campaigns/${cmp.id}/send`);
@@ -216,4 +218,56 @@ test('a campaign marked recurring without a schedule is sent again, to new peopl
   t.is(second.status, 200, JSON.stringify(second.body));
   t.like(await settledRun(api, cmp.id, second.body.id), { pieces_created: 0, skipped_count: 1 });
   t.is((await campaignPieces(api, cmp.id)).length, 1);
+});
+
+test('remail_after_days mails a person again once that many days have passed', async (t, { api, engine }) => {
+  const segment = `remail-${Date.now()}`;
+  await api('POST', '/v1/addresses', { json: { ...TO, name: 'Ida', metadata: { segment } } });
+  const cmp = await newCampaign(t, api, {
+    schedule: YEARLY,
+    remail_after_days: 30,
+    audience: { metadata: { segment } },
+  });
+  t.is(cmp.remail_after_days, 30);
+  await postcardCreative(t, api, cmp.id);
+  const first = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  t.like(await settledRun(api, cmp.id, first.body.id), { pieces_created: 1 });
+  const soon = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  t.like(await settledRun(api, cmp.id, soon.body.id), { pieces_created: 0, skipped: [{ code: 'already_mailed' }] });
+  // the first mailing is 31 days old now
+  const { knex } = connect(engine.databaseUrl);
+  try {
+    const aged = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    t.is(await knex('campaign_mailings').where({ campaign_id: cmp.id }).update({ date_created: aged }), 1);
+  } finally {
+    await knex.destroy();
+  }
+  const later = await api('POST', `/v1/campaigns/${cmp.id}/send`);
+  t.like(await settledRun(api, cmp.id, later.body.id), { pieces_created: 1, skipped_count: 0 });
+  t.is((await campaignPieces(api, cmp.id)).length, 2);
+});
+
+serial('a campaign deleted while its run goes on leaves no piece that could still be mailed', async (t, { engine }) => {
+  // an account of its own: its address creates count against its own rate limit (150 in 5 s)
+  const api = client(engine.url, (await engine.createAccount()).test);
+  const segment = `gone-${Date.now()}`;
+  for (let i = 0; i < 140; i++) {
+    const created = await api('POST', '/v1/addresses', { json: { ...TO, name: `Gone ${i}`, metadata: { segment } } });
+    if (created.status !== 200) t.fail(JSON.stringify(created.body));
+  }
+  const cmp = await newCampaign(t, api, { audience: { metadata: { segment } } });
+  // two creatives: 280 pieces to make
+  await postcardCreative(t, api, cmp.id);
+  await postcardCreative(t, api, cmp.id);
+  t.is((await api('POST', `/v1/campaigns/${cmp.id}/send`)).status, 200);
+  t.is((await api('DELETE', `/v1/campaigns/${cmp.id}`)).status, 200);
+  // the run sees its campaign gone within a quarter second and cancels what it made meanwhile
+  let live = -1;
+  for (let i = 0; i < 50 && live !== 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    live = (await campaignPieces(api, cmp.id)).length;
+  }
+  t.is(live, 0);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  t.is((await campaignPieces(api, cmp.id)).length, 0, 'and none is made after');
 });
