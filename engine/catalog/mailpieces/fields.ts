@@ -127,10 +127,13 @@ const production = () =>
     },
   );
 
-/** Response fields every kind has, besides its artwork and own fields. */
-export const sharedObjectFields = () => ({
+/**
+ * Response fields every kind has, besides its artwork and own fields. A kind whose sender is optional
+ * leaves `from` out when it has none: the vendor types it as an address, never null.
+ */
+export const sharedObjectFields = (fromRequired = false) => ({
   to: addressObject(),
-  from: nullable(addressObject()),
+  from: fromRequired ? addressObject() : Type.Optional(addressObject()),
   url: signedLink('The rendered PDF'),
   carrier: Type.Literal('USPS', { description: 'Value is `USPS`.' }),
   tracking_events: Type.Array(Type.Object({}, { additionalProperties: true }), {
