@@ -8,10 +8,12 @@
 // never sees a ticket without its PDF, nor half a file. A rename moves the only copy: once the
 // staged file is gone it was handed over, so a second release, by a retry or another process, finds
 // nothing to move and a ticket is never written twice, even after the print room took the first.
+// The piece's manifest line is staged and released the same way, after the ticket (manifest.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PrintJob, PrintProvider, TakenScan } from './provider';
+import { DayManifests, manifestLine } from './manifest';
 
 const STAGING = '.staging';
 /** Where the print room drops its replies (reject.ts), inside the outbox it reads from. */
@@ -62,15 +64,17 @@ export class FolderProvider implements PrintProvider {
   private readonly outbox: string;
   private readonly staging: string;
   private readonly inbox: string;
+  private readonly manifests: DayManifests;
 
   constructor(outbox: string, inbox: string) {
     this.outbox = path.resolve(outbox);
     this.staging = path.join(this.outbox, STAGING);
+    this.manifests = new DayManifests(this.outbox);
     this.inbox = path.resolve(inbox);
     this.label = `outbox ${this.outbox}, inbox ${this.inbox}`;
   }
 
-  private staged(pieceId: string, ticketId: string, ext: 'pdf' | 'json'): string {
+  private staged(pieceId: string, ticketId: string, ext: 'pdf' | 'json' | 'line'): string {
     return path.join(this.staging, `${pieceId}.${ticketId}.${ext}`);
   }
 
@@ -79,6 +83,7 @@ export class FolderProvider implements PrintProvider {
     await fs.mkdir(this.staging, { recursive: true });
     await writeDurably(this.staged(pieceId, ticket, 'pdf'), job.pdf);
     await writeDurably(this.staged(pieceId, ticket, 'json'), `${JSON.stringify(job.ticket, null, 2)}\n`);
+    await writeDurably(this.staged(pieceId, ticket, 'line'), `${manifestLine(job.ticket)}\n`);
     await syncFolder(this.staging);
   }
 
@@ -89,6 +94,11 @@ export class FolderProvider implements PrintProvider {
     const pdf = await move(this.staged(pieceId, ticketId, 'pdf'), path.join(day, `${pieceId}.pdf`));
     const ticket = await move(this.staged(pieceId, ticketId, 'json'), path.join(day, `${pieceId}.json`));
     if (pdf || ticket) await Promise.all([syncFolder(day), syncFolder(this.staging)]);
+    // then its manifest line, and the day's manifest rewritten (again, harmlessly, on a retry)
+    const lineFile = this.manifests.lineFile(dayOf(date), pieceId);
+    await fs.mkdir(path.dirname(lineFile), { recursive: true });
+    if (await move(this.staged(pieceId, ticketId, 'line'), lineFile)) await syncFolder(path.dirname(lineFile));
+    await this.manifests.rewrite(dayOf(date));
   }
 
   async discardOthers(pieceId: string, keep?: string): Promise<void> {
