@@ -11,7 +11,7 @@ import { DATABASES } from '../helpers/matrix';
 import { startReceiver } from '../helpers/receiver';
 import { readPdf } from '../helpers/pdf-read';
 import { ticketSchemaErrors } from '../helpers/ticket-schema';
-import { check, letter, postcard, selfMailer, snapPack } from '../helpers/mail';
+import { check, daysAhead, letter, postcard, selfMailer, snapPack } from '../helpers/mail';
 import { MANIFEST_HEADER } from '../../engine/mail/production/manifest';
 import { liveAccount, printpost, ticketOf, until, type Call, type Ticket } from './production-helpers';
 import { created, enginePerDatabase, eventsOf, get, hook, rendered, type Setup } from './lifecycle-helpers';
@@ -166,6 +166,19 @@ scenario(
       const rejected = await get(live, 'postcards', card.id);
       t.like(rejected, { status: 'rendered', rejection: { reason: 'PDF bleed missing on the back' } });
       t.truthy(rejected.production, 'it stays in production');
+      // the same reply again (a print room's retry): taken, and nothing changes
+      drop(`d-${card.id}`, { piece_id: card.id, action: 'reject', reason: 'a second look' });
+      await until('the repeat settled', () => (count(path.join(replies, 'done')) === 2 ? true : undefined));
+      t.like(await get(live, 'postcards', card.id), { rejection: { reason: 'PDF bleed missing on the back' } });
+      const cardEvents = await live<{ data: { reference_id: string }[] }>(
+        'GET',
+        '/v1/events?event_type=postcard.rejected',
+      );
+      t.deepEqual(
+        cardEvents.body.data.map((e) => e.reference_id),
+        [card.id],
+        'recorded once',
+      );
 
       const ran = printpost(s.engine.databaseUrl, ['reject', plain.id, '--reason', 'torn in the inserter']);
       t.is(ran.status, 0, ran.stderr);
@@ -176,6 +189,14 @@ scenario(
       t.like(await get(live, 'letters', plain.id), { rejection: { reason: 'torn in the inserter' } });
       t.is(printpost(s.engine.databaseUrl, ['reject', sandbox.id, '--reason', 'x']).status, 1, 'test pieces refused');
       t.is(printpost(s.engine.databaseUrl, ['reject', plain.id]).status, 2, 'a reason is required');
+      const later = await created(live, 'postcards', postcard({ send_date: daysAhead(3) }));
+      const early = printpost(s.engine.databaseUrl, ['reject', later.id, '--reason', 'x']);
+      t.is(early.status, 1);
+      t.regex(early.stderr, /not in production/);
+      t.is((await live('DELETE', `/v1/postcards/${later.id}`)).status, 200);
+      const gone = printpost(s.engine.databaseUrl, ['reject', later.id, '--reason', 'x']);
+      t.is(gone.status, 1);
+      t.regex(gone.stderr, /cancelled/);
 
       // recorded once each, and delivered
       const listed = await live<{ data: { reference_id: string; body: { rejection?: unknown } }[] }>(
