@@ -1,4 +1,4 @@
-// `printpost serve | migrate | accounts create|list | keys create | settings set|get | track | simulate`,
+// `printpost serve | migrate | accounts create|list | keys create | settings set|get | track | simulate | reject`,
 // for operators and scripts.
 import { parseArgs } from 'node:util';
 import { loadConfig, describeConfig, configTable, ConfigError } from './config';
@@ -8,7 +8,7 @@ import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
 import type { Services } from './services';
 import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
-import { MailCommandError, simulateById, trackPiece } from './mail/production/commands';
+import { MAIL_HELP, MailCommandError, rejectById, simulateById, trackPiece } from './mail/production/commands';
 import { replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
 
 const HELP: Record<string, string> = {
@@ -23,6 +23,7 @@ Commands:
   settings get | set         read or change account settings
   track PIECE_ID NAME        record a carrier scan of a live piece in production as a tracking event
   simulate PIECE_ID          move a rendered test piece through production and simulated tracking events
+  reject PIECE_ID            record that the print room rejected a live piece in production (--reason TEXT)
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
   webhooks test | replay     send a webhook a sample event, or deliver an event to it again
 
@@ -59,23 +60,7 @@ list prints one line per account, oldest first: name, id, creation date, active 
 Creates one API key for the account (default: the first account) and prints only the key. On a
 database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
 so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
-  track: `Usage: printpost track PIECE_ID NAME [--location ZIP] [--time ISO] [--details JSON] [--return-envelope]
-
-Records a carrier scan of a live piece in production as a tracking event, as a scan record dropped
-into TRACKING_INBOX would, and prints it (id, name, time, location). NAME is Mailed, "In Transit",
-"In Local Area", "Processed for Delivery", Delivered, Re-Routed, "Returned to Sender" or
-"International Exit"; certified letters also take "Pickup Available" and Issue, and --details
-'{"event":"notice_left","description":"...","action_required":true}'. Test pieces and registered
-letters get no tracking events. With --return-envelope the scan is of a letter's return envelope on
-its way back ("In Transit", "In Local Area", "Processed for Delivery", Re-Routed or "Returned to
-Sender"; letter.return_envelope.* events). The workers of a running engine deliver its webhook event.`,
-  simulate: `Usage: printpost simulate PIECE_ID [--through STEP]
-
-Moves a rendered TEST piece to production (nothing is printed) and through simulated tracking events,
-Mailed, In Transit, In Local Area, Processed for Delivery and Delivered, up to STEP (mailed,
-in_transit, in_local_area, processed_for_delivery or delivered; default delivered), each marked
-simulated and emitting its webhook event, as POST /v1/<kind>/PIECE_ID/simulate does. Live pieces are
-refused.`,
+  ...MAIL_HELP,
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
@@ -339,6 +324,15 @@ async function simulate(args: string[]): Promise<void> {
   process.stdout.write(lines.map((l) => `${l}\n`).join(''));
 }
 
+async function reject(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } } });
+  const [pieceId, ...extra] = positionals;
+  if (!pieceId || extra.length > 0 || !values.reason?.trim()) throw new UsageError(HELP.reject);
+  const reason = values.reason;
+  const out = await withServices((services) => refusedAs(rejectById(services.objects, pieceId, reason)));
+  process.stdout.write(`${out}\n`);
+}
+
 /** A mail command's refusal is the operator's to read, in one sentence (exit 1). */
 const refusedAs = <T>(work: Promise<T>): Promise<T> =>
   work.catch((error: unknown) => {
@@ -350,6 +344,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   work,
   track,
   simulate,
+  reject,
   migrate,
   accounts,
   keys,

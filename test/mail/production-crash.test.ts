@@ -5,6 +5,7 @@
 // each ticket out of the outbox as it appears, so a ticket written a second time would show up again.
 // On SQLite, on PostgreSQL, and with two engine processes sharing one PostgreSQL database. The three
 // run at once: most of each is waiting (for the send_date, then for the killed process's leases).
+// The day's manifest (outbox/<day>/manifest.csv) must then list every piece exactly once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,19 @@ function printRoom(outbox: string, taken: string) {
     stop: () => clearInterval(timer),
   };
 }
+
+/** The piece ids of every line of the outbox's manifests (not their headers). */
+const manifestIds = (outbox: string): string[] =>
+  dayFolders(outbox).flatMap((day) => {
+    const file = path.join(day, 'manifest.csv');
+    if (!fs.existsSync(file)) return [];
+    return fs
+      .readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[1]);
+  });
 
 function kill(served: Served): Promise<void> {
   return new Promise((resolve) => {
@@ -152,10 +166,14 @@ async function killMidProduction(t: ExecutionContext, kind: Db, processes: 1 | 2
       const piece = (await api<{ production?: { id: string } }>('GET', `/v1/postcards/${id}`)).body;
       t.is(piece.production?.id, ticket.ticket, id);
     }
+    await until('every piece on the manifest', () => (manifestIds(outbox).length >= PIECES ? true : undefined));
     // and a while later, nothing more came
     await new Promise((r) => setTimeout(r, 3_000));
     t.is(room.seen.size, PIECES);
     t.deepEqual(room.problems, []);
+    const listed = manifestIds(outbox);
+    t.is(listed.length, PIECES, 'one manifest line per piece');
+    t.deepEqual([...listed].sort(), [...ids].sort());
   } finally {
     room.stop();
     await Promise.all(engines.map((served) => stop(served).catch(() => undefined)));

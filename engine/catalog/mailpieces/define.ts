@@ -235,7 +235,7 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
       idPattern: d.idPattern,
       description: d.description,
       fields: {
-        ...sharedObjectFields(),
+        ...sharedObjectFields(d.fromRequired),
         ...templateIdFields(d.artwork, d.unsetTemplateIds),
         ...(d.sizes ? { size: sizeOf(d.sizes, 'Size') } : {}),
         ...(d.takes.fsc ? { fsc: fsc() } : {}),

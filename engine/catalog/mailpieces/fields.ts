@@ -127,10 +127,30 @@ const production = () =>
     },
   );
 
-/** Response fields every kind has, besides its artwork and own fields. */
-export const sharedObjectFields = () => ({
+/**
+ * The engine's extension (README, "Production and tracking"): why the print room refused a piece in
+ * production. The vendor's pieces have no such field (their `failure_reason` is a render failing, with
+ * status `failed`); absent until the piece is rejected, which it then stays.
+ */
+const rejection = () =>
+  Type.Object(
+    {
+      reason: Type.String({ description: 'Why the print room did not print or mail it, as it said.' }),
+      date_created: Type.String({ description: 'When the rejection was recorded (UTC, ISO 8601).' }),
+    },
+    {
+      description:
+        'Engine extension: set once the print room rejects the piece in production; it is then not mailed (status stays rendered).',
+    },
+  );
+
+/**
+ * Response fields every kind has, besides its artwork and own fields. A kind whose sender is optional
+ * leaves `from` out when it has none: the vendor types it as an address, never null.
+ */
+export const sharedObjectFields = (fromRequired = false) => ({
   to: addressObject(),
-  from: nullable(addressObject()),
+  from: fromRequired ? addressObject() : Type.Optional(addressObject()),
   url: signedLink('The rendered PDF'),
   carrier: Type.Literal('USPS', { description: 'Value is `USPS`.' }),
   tracking_events: Type.Array(Type.Object({}, { additionalProperties: true }), {
@@ -151,6 +171,7 @@ export const sharedObjectFields = () => ({
   }),
   failure_reason: failureReason(),
   production: Type.Optional(production()),
+  rejection: Type.Optional(rejection()),
 });
 
 /** `front` -> `front_template_id` and `front_template_version_id`; letters' `file` -> `template_id`. */

@@ -150,7 +150,8 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       id,
       ...copiedFields(resource, body),
       to: to.address,
-      from: from?.address ?? null,
+      // no key rather than null: the vendor's schema types from as an address
+      ...(from ? { from: from.address } : {}),
       // the key of the PDF the render will store: the piece answers its link from the start, as the
       // vendor does, and the link answers 404 until the file is there
       url: pdfKey(resource, id),

@@ -1,18 +1,23 @@
 // The default print provider: folders shared with an in-house print room (README, "Production and
 // tracking"). Production goes to PRINT_OUTBOX, one folder a day (UTC) holding each piece's PDF and
-// JSON job ticket under the piece's id; scans come from TRACKING_INBOX, one JSON record a file.
+// JSON job ticket under the piece's id; scans come from TRACKING_INBOX, one JSON record a file, and the
+// print room's replies (a rejected piece) from the outbox's `replies/` folder, read the same way.
 //
 // A job is first staged in the outbox's `.staging` folder (written, fsynced) under its ticket id; the
 // claimed one is then renamed into its day's folder, the PDF before the ticket, so the print room
 // never sees a ticket without its PDF, nor half a file. A rename moves the only copy: once the
 // staged file is gone it was handed over, so a second release, by a retry or another process, finds
 // nothing to move and a ticket is never written twice, even after the print room took the first.
+// The piece's manifest line is staged and released the same way, after the ticket (manifest.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PrintJob, PrintProvider, TakenScan } from './provider';
+import { DayManifests, manifestLine } from './manifest';
 
 const STAGING = '.staging';
+/** Where the print room drops its replies (reject.ts), inside the outbox it reads from. */
+export const REPLIES = 'replies';
 /** Inbox files being applied: one taken by a process that died is put back after this long. */
 const TAKING = '.taking';
 const STALE_TAKE_MS = 5 * 60_000;
@@ -59,15 +64,17 @@ export class FolderProvider implements PrintProvider {
   private readonly outbox: string;
   private readonly staging: string;
   private readonly inbox: string;
+  private readonly manifests: DayManifests;
 
   constructor(outbox: string, inbox: string) {
     this.outbox = path.resolve(outbox);
     this.staging = path.join(this.outbox, STAGING);
+    this.manifests = new DayManifests(this.outbox);
     this.inbox = path.resolve(inbox);
     this.label = `outbox ${this.outbox}, inbox ${this.inbox}`;
   }
 
-  private staged(pieceId: string, ticketId: string, ext: 'pdf' | 'json'): string {
+  private staged(pieceId: string, ticketId: string, ext: 'pdf' | 'json' | 'line'): string {
     return path.join(this.staging, `${pieceId}.${ticketId}.${ext}`);
   }
 
@@ -76,6 +83,7 @@ export class FolderProvider implements PrintProvider {
     await fs.mkdir(this.staging, { recursive: true });
     await writeDurably(this.staged(pieceId, ticket, 'pdf'), job.pdf);
     await writeDurably(this.staged(pieceId, ticket, 'json'), `${JSON.stringify(job.ticket, null, 2)}\n`);
+    await writeDurably(this.staged(pieceId, ticket, 'line'), `${manifestLine(job.ticket)}\n`);
     await syncFolder(this.staging);
   }
 
@@ -86,6 +94,11 @@ export class FolderProvider implements PrintProvider {
     const pdf = await move(this.staged(pieceId, ticketId, 'pdf'), path.join(day, `${pieceId}.pdf`));
     const ticket = await move(this.staged(pieceId, ticketId, 'json'), path.join(day, `${pieceId}.json`));
     if (pdf || ticket) await Promise.all([syncFolder(day), syncFolder(this.staging)]);
+    // then its manifest line, and the day's manifest rewritten (again, harmlessly, on a retry)
+    const lineFile = this.manifests.lineFile(dayOf(date), pieceId);
+    await fs.mkdir(path.dirname(lineFile), { recursive: true });
+    if (await move(this.staged(pieceId, ticketId, 'line'), lineFile)) await syncFolder(path.dirname(lineFile));
+    await this.manifests.rewrite(dayOf(date));
   }
 
   async discardOthers(pieceId: string, keep?: string): Promise<void> {
@@ -109,11 +122,20 @@ export class FolderProvider implements PrintProvider {
    * Records are `*.json` files in the inbox (a writer should write another name, then rename). Each is
    * taken by renaming it into `.taking` under a name of its own: of two processes only one succeeds.
    */
-  async takeScans(max: number): Promise<TakenScan[]> {
-    const taking = path.join(this.inbox, TAKING);
+  takeScans(max: number): Promise<TakenScan[]> {
+    return this.takeFrom(this.inbox, max);
+  }
+
+  /** The print room's replies, `*.json` files in `<outbox>/replies`, taken as scans are. */
+  takeReplies(max: number): Promise<TakenScan[]> {
+    return this.takeFrom(path.join(this.outbox, REPLIES), max);
+  }
+
+  private async takeFrom(folder: string, max: number): Promise<TakenScan[]> {
+    const taking = path.join(folder, TAKING);
     await fs.mkdir(taking, { recursive: true });
-    await this.putBackStale(taking);
-    const names = (await fs.readdir(this.inbox, { withFileTypes: true }))
+    await this.putBackStale(folder, taking);
+    const names = (await fs.readdir(folder, { withFileTypes: true }))
       .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
       .map((entry) => entry.name)
       .sort()
@@ -122,20 +144,26 @@ export class FolderProvider implements PrintProvider {
     for (const name of names) {
       // the time taken is in the name: a rename keeps the file's own times
       const held = path.join(taking, `${Date.now()}.${randomBytes(6).toString('hex')}.${name}`);
-      if (!(await move(path.join(this.inbox, name), held))) continue;
+      if (!(await move(path.join(folder, name), held))) continue;
       taken.push({
         source: name,
         text: await fs.readFile(held, 'utf8'),
-        done: () => this.settle(held, 'done', name),
-        reject: (reason) => this.settle(held, 'rejected', name, reason),
+        done: () => this.settle(folder, held, 'done', name),
+        reject: (reason) => this.settle(folder, held, 'rejected', name, reason),
       });
     }
     return taken;
   }
 
   /** Moves a taken record to `done/` or `rejected/` (with `<name>.reason.txt`), keeping its name unique. */
-  private async settle(held: string, folder: 'done' | 'rejected', name: string, reason?: string): Promise<void> {
-    const target = path.join(this.inbox, folder);
+  private async settle(
+    from: string,
+    held: string,
+    folder: 'done' | 'rejected',
+    name: string,
+    reason?: string,
+  ): Promise<void> {
+    const target = path.join(from, folder);
     await fs.mkdir(target, { recursive: true });
     let file = path.join(target, name);
     if (await exists(file)) file = path.join(target, `${name.replace(/\.json$/, '')}.${Date.now()}.json`);
@@ -144,12 +172,12 @@ export class FolderProvider implements PrintProvider {
   }
 
   /** Records a process took and never settled (it died) go back to the inbox to be taken again. */
-  private async putBackStale(taking: string): Promise<void> {
+  private async putBackStale(folder: string, taking: string): Promise<void> {
     const now = Date.now();
     for (const name of await fs.readdir(taking)) {
       const [takenAt, , ...rest] = name.split('.');
       if (rest.length > 0 && now - Number(takenAt) > STALE_TAKE_MS)
-        await move(path.join(taking, name), path.join(this.inbox, rest.join('.')));
+        await move(path.join(taking, name), path.join(folder, rest.join('.')));
     }
   }
 }

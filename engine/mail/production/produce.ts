@@ -16,7 +16,7 @@ import { nowIso } from '../../util/time';
 import { cancelDeadline } from '../pieces/schedule';
 import { claimProduction, productionOf, type Production } from './claim';
 import type { PrintProvider } from './provider';
-import { ticketOf } from './ticket';
+import { pdfPageCount, ticketOf } from './ticket';
 
 export interface ProductionContext {
   objects: ObjectStore;
@@ -90,6 +90,7 @@ async function stage(
     ticket: production.id,
     date: production.date_created,
     accountId: scope.accountId,
+    pages: await pdfPageCount(stored.bytes),
   });
   await ctx.provider.stage({ ticket, pdf: stored.bytes });
 }

@@ -39,4 +39,6 @@ export interface PrintProvider {
   discardOthers(pieceId: string, keep?: string): Promise<void>;
   /** Up to `max` scan records waiting, each taken by one caller only, even across processes. */
   takeScans(max: number): Promise<TakenScan[]>;
+  /** Up to `max` replies of the print room (rejections, reject.ts), taken as scan records are. */
+  takeReplies(max: number): Promise<TakenScan[]>;
 }

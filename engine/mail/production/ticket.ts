@@ -1,72 +1,94 @@
-// The job ticket: what a print room needs to print, insert and mail one piece, beside its PDF. The
-// IMb and the tracking number are computed exactly as the overlay printed them (engine/render/overlay),
-// so what the mail stream scans can be matched back to the ticket.
+// The job ticket: what a print room needs to print, finish, insert and mail one piece, beside its PDF
+// (its shape is declared in ticket-schema.ts). The IMb and the tracking number are computed exactly as
+// the overlay printed them (engine/render/overlay), so what the mail stream scans can be matched back
+// to the ticket; the page count is read from the PDF itself.
 import type { Resource } from '../../catalog/types';
 import type { ApiObject } from '../../store/objects';
 import { geometryOf } from '../../render/products';
 import { imbCodes } from '../../render/overlay/imb';
 import { overlayPiece } from '../../render/overlay/types';
 import { trackingNumberOf } from '../../render/overlay/tracking-number';
+import { pdfLib } from '../../util/packages';
+import type { JobTicket } from './ticket-schema';
 
-export interface JobTicket {
-  /** the print job's id (`pjob_…`), which the piece's `production.id` names */
-  ticket: string;
-  piece_id: string;
-  /** the resource (`postcards`, `letters`, ...) and its object name */
-  kind: string;
-  object: string;
-  /** what is printed: the product's size and each artwork side's page size in inches, bleed included */
-  product: { size: string; pages: { side: string; width_in: number; height_in: number }[] };
-  size: string | null;
-  mail_type: string;
-  extra_service: string | null;
-  color: boolean | null;
-  double_sided: boolean | null;
-  return_envelope: boolean | null;
-  to: unknown;
-  from: unknown;
-  /** the Intelligent Mail barcode's codes; routing '' (no barcode) abroad */
-  imb: { tracking_code: string; routing_code: string };
-  /** certified and registered letters only */
-  tracking_number: string | null;
-  /** the PDF beside the ticket */
-  pdf: string;
-  send_date: string;
-  date_produced: string;
-  account_id: string;
-}
+export type { JobTicket } from './ticket-schema';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const flag = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 
+/** Pages in a PDF, read from the document itself. */
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const doc = await pdfLib().PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  return doc.getPageCount();
+}
+
+/**
+ * Letters follow their double_sided; checks print on one side (the check page, then its attachment);
+ * cards, self mailers and snap packs are one sheet printed on both sides.
+ */
+function sidesOf(kind: string, piece: ApiObject): JobTicket['sides'] {
+  if (kind === 'letters') return piece.double_sided === false ? 'simplex' : 'duplex';
+  return kind === 'checks' ? 'simplex' : 'duplex';
+}
+
+/** Postcards and self mailers have no colour choice: they are printed in full colour; checks in black. */
+function colorOf(kind: string, piece: ApiObject): boolean {
+  if (typeof piece.color === 'boolean') return piece.color;
+  return kind === 'postcards' || kind === 'self_mailers';
+}
+
+/**
+ * The letter's perforated page as a page of the PDF: the renderer puts a cover sheet (certified,
+ * registered) or an address page (insert_blank_page) in front, and on a double-sided letter that
+ * front matter is a whole sheet, its back blank (engine/render/overlay/plan.ts, planLetter).
+ */
+function perforatedPdfPage(piece: ApiObject): number | null {
+  if (typeof piece.perforated_page !== 'number') return null;
+  const front = piece.extra_service || piece.address_placement === 'insert_blank_page' ? 1 : 0;
+  return piece.perforated_page + front * (piece.double_sided === false ? 1 : 2);
+}
+
+const MAIL_TYPES: readonly JobTicket['mail_type'][] = ['usps_first_class', 'usps_standard'];
+
 export function ticketOf(
   resource: Resource,
   piece: ApiObject,
-  job: { ticket: string; date: string; accountId: string },
+  job: { ticket: string; date: string; accountId: string; pages: number },
 ): JobTicket {
   const overlay = overlayPiece(piece);
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
   const { tracking, routing } = imbCodes(piece.id, overlay.mail_type, overlay.to);
+  const sides = sidesOf(resource.name, piece);
+  const mailType = MAIL_TYPES.find((m) => m === piece.mail_type) ?? 'usps_first_class';
+  const envelope = piece.custom_envelope as { id?: unknown } | string | null | undefined;
   return {
     ticket: job.ticket,
     piece_id: piece.id,
-    kind: resource.name,
+    kind: resource.name as JobTicket['kind'],
     object: resource.object,
     product: {
       size: geometry.size,
       pages: geometry.sides.map((s) => ({ side: s.field, width_in: s.width, height_in: s.height })),
     },
     size: text(piece.size),
-    mail_type: text(piece.mail_type) ?? 'usps_first_class',
-    extra_service: overlay.extra_service ?? null,
-    color: flag(piece.color),
+    pdf: `${piece.id}.pdf`,
+    pages: job.pages,
+    sheets: sides === 'duplex' ? Math.ceil(job.pages / 2) : job.pages,
+    sides,
+    color: colorOf(resource.name, piece),
     double_sided: flag(piece.double_sided),
+    address_placement: resource.name === 'letters' ? text(piece.address_placement) : null,
+    perforated_page: perforatedPdfPage(piece),
     return_envelope: flag(piece.return_envelope),
-    to: piece.to,
-    from: piece.from ?? null,
+    custom_envelope: typeof envelope === 'string' ? envelope : text(envelope?.id),
+    // cards and buckslips are listed here once letters can name them
+    inserts: [],
+    mail_type: mailType,
+    extra_service: overlay.extra_service ?? null,
+    to: piece.to as JobTicket['to'],
+    from: (piece.from ?? null) as JobTicket['from'],
     imb: { tracking_code: tracking, routing_code: routing },
     tracking_number: overlay.extra_service ? trackingNumberOf(overlay).value : null,
-    pdf: `${piece.id}.pdf`,
     send_date: String(piece.send_date),
     date_produced: job.date,
     account_id: job.accountId,

@@ -118,6 +118,8 @@ async function trackablePiece(objects: ObjectStore, record: ScanRecord, simulate
   if (where.scope.mode === 'test' && !simulated)
     throw new ScanRefused(`${record.piece_id} is a test piece: test pieces get no tracking events (try simulate)`);
   if (!productionOf(piece)) throw new ScanRefused(`${record.piece_id} is not in production yet`);
+  // the print room refused it: it was never mailed, so no scan of it (nor of its envelope) is real
+  if (piece.rejection) throw new ScanRefused(`${record.piece_id} was rejected by the print room and not mailed`);
   // the return envelope is reply mail of its own, tracked whatever service carried the letter out
   if (piece.extra_service === 'registered' && record.return_envelope !== true)
     throw new ScanRefused('registered letters get no tracking events');
