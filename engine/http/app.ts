@@ -1,6 +1,6 @@
 // The Koa application: cross-cutting middleware, then the router (every catalog operation with the
-// API steps of pipeline.ts, the engine's own paths without them; what no route takes is its 404, 405
-// or 501 in the spec's error body).
+// API steps of pipeline.ts, the engine's own paths without them; what no route takes is its 404 or 405
+// in the spec's error body).
 import Koa from 'koa';
 import { ApiError } from '../errors';
 import type { Services } from '../services';

@@ -4,7 +4,7 @@
 // against the templates of the same length, fewest parameters first (`/v1/bulk/us_verifications`
 // before `/v1/{x}/{id}`); literals compare without case, one trailing slash is allowed, HEAD is
 // answered wherever GET is, and a known path asked with another method is told from an unknown one
-// (405 with Allow, 501 for a method no route serves, 404).
+// (405 with Allow for any method a known path does not serve, 404).
 import type Koa from 'koa';
 import { ApiError } from '../errors';
 import { allOperations } from '../catalog';
@@ -61,9 +61,8 @@ interface Pattern {
 /** What a request finds: a route, or only the methods its path serves, or nothing. */
 export type Found = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
 
-/** The methods any route could serve, in the order Allow lists them; another method is 501, not 405. */
+/** The methods any route could serve, in the order Allow lists them. */
 const METHOD_ORDER = ['HEAD', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-const KNOWN_METHODS = new Set(METHOD_ORDER);
 
 /**
  * A segment that is not valid percent-encoding is kept as written; one that decodes to a NUL is kept as
@@ -179,8 +178,8 @@ export class Router {
 
   /**
    * The middleware that answers every route with what `handlerOf` gives it (built once per route);
-   * what it cannot route is the spec's error: 501 for an unknown method, 405 with Allow for a path
-   * that serves other methods, 404 for an unknown path.
+   * what it cannot route is the spec's error: 405 with Allow for a path that serves other methods
+   * (whatever the method), 404 for an unknown path.
    */
   middleware(handlerOf: (route: Route) => RouteHandler): Koa.Middleware {
     const handlers = new Map<Route, RouteHandler>();
@@ -188,8 +187,7 @@ export class Router {
     return (ctx) => {
       const found = this.find(ctx.method, ctx.path);
       if (found && 'route' in found) return handlers.get(found.route)!(ctx, found.params);
-      if (!KNOWN_METHODS.has(ctx.method))
-        throw new ApiError('not_implemented', `The method ${ctx.method} is not served by this API.`, 501);
+      // any other method on a known path, TRACE and WebDAV's too, is the client's mistake: 405, never a 5xx
       if (found)
         throw new ApiError(
           'method_not_allowed',

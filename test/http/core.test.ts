@@ -1,4 +1,5 @@
 // The HTTP core every resource shares: auth, errors, bodies, versions, rate limits.
+import http from 'node:http';
 import { databaseSuite } from '../helpers/suite';
 import { client } from '../helpers/http';
 
@@ -81,6 +82,14 @@ test('a known path asked with a method it does not serve: 405 in the spec body, 
     const body = (await r.json()) as { error: { code: string; status_code: number; message: string } };
     t.like(body.error, { code: 'method_not_allowed', status_code: 405 }, `${method} ${path}`);
   }
+  // methods fetch will not send, and WebDAV's: 405 too, never a 5xx
+  for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'PURGE', 'LINK', 'SEARCH']) {
+    const answer = await rawRequest(engine.url, method, '/v1/addresses');
+    t.is(answer.status, 405, method);
+    t.is(answer.allow, 'HEAD, GET, POST', method);
+    t.like(JSON.parse(answer.body).error, { code: 'method_not_allowed', status_code: 405 }, method);
+  }
+  t.is((await rawRequest(engine.url, 'PROPFIND', '/v1/nothing')).status, 404);
   const head = await fetch(`${engine.url}/v1/addresses`, {
     method: 'HEAD',
     headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
@@ -293,3 +302,21 @@ test('a request line and headers past 16 KB get a 431 with the spec body', async
   t.is(r.body.error.status_code, 431);
   t.regex(r.body.error.message, /16 KB/);
 });
+
+/** A request as node:http sends it, for methods fetch refuses to send. */
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+): Promise<{ status: number; allow?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${path}`, { method }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
