@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 // person) refuses a second piece for the same person in one run whatever the audience holds (two
 // address-book entries, two processes); later runs read the campaign's rows to mail only people it has
 // not mailed yet. `return_addresses` marks the addresses saved as a sender (an inline `from`): they stay
-// in the address book, and a whole-book audience leaves them out. The partial unique index lets a
+// in the address book, and a whole-book audience leaves them out. Events get an index by the object
+// they are about (GET /v1/events?reference_id=). The partial unique index lets a
 // campaign have one running run at a time, whatever arrives at once, in any number of processes.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(
@@ -33,6 +34,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string('account_id', 64).notNullable();
     t.string('mode', 8).notNullable();
   });
+  // GET /v1/events?reference_id=: the events of one object
+  await knex.schema.alterTable('events', (t) => {
+    t.index(['account_id', 'mode', 'reference_id', 'date_created', 'id'], 'events_by_reference');
+  });
   await knex.raw(backfillReturnAddresses(knex.client.config.client === 'pg' ? 'pg' : 'sqlite'));
 }
 
@@ -55,4 +60,7 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex.schema.dropTable('campaign_mailings');
   await knex.raw('drop index objects_one_running_run');
+  await knex.schema.alterTable('events', (t) => {
+    t.dropIndex(['account_id', 'mode', 'reference_id', 'date_created', 'id'], 'events_by_reference');
+  });
 }

@@ -38,11 +38,25 @@ export const eventOperations = {
     query: Type.Object({
       ...listQuery().properties,
       event_type: Type.Optional(
+        Type.Union(
+          [
+            Type.String({ minLength: 3, maxLength: 4_000 }),
+            Type.Array(Type.String({ minLength: 3, maxLength: 80 }), { minItems: 1, maxItems: 100 }),
+          ],
+          {
+            description:
+              'Only events of these types: one (`postcard.created`), several separated by commas, or the parameter repeated.',
+            examples: ['postcard.created,postcard.delivered'],
+          },
+        ),
+      ),
+      reference_id: Type.Optional(
         Type.String({
-          minLength: 3,
-          maxLength: 80,
-          description: 'Only events of this type (`postcard.created`, ...).',
-          examples: ['postcard.created'],
+          pattern: '^[a-z]+_[A-Za-z0-9]+$',
+          maxLength: 64,
+          errorMessage: 'must be an object id (psc_..., ltr_...)',
+          description: 'Only events about this object.',
+          examples: ['psc_5c002b86ce47537a'],
         }),
       ),
       date_created: Type.Optional(dateFilter('event date')),

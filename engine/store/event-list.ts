@@ -10,7 +10,9 @@ export interface EventListParams {
   limit: number;
   after?: string;
   before?: string;
-  eventType?: string;
+  /** any of these types */
+  eventTypes?: readonly string[];
+  referenceId?: string;
   dateCreated?: DateRange;
   includeTotal?: boolean;
 }
@@ -19,7 +21,9 @@ const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 function scoped(knex: Knex, scope: Scope, params: EventListParams): Knex.QueryBuilder {
   const query = knex('events').where({ account_id: scope.accountId, mode: scope.mode });
-  if (params.eventType) query.where('event_type', params.eventType);
+  if (params.eventTypes?.length === 1) query.where('event_type', params.eventTypes[0]);
+  else if (params.eventTypes?.length) query.whereIn('event_type', params.eventTypes);
+  if (params.referenceId) query.where('reference_id', params.referenceId);
   for (const op of ['gt', 'gte', 'lt', 'lte'] as const) {
     const value = params.dateCreated?.[op];
     if (value !== undefined) query.where('date_created', RANGE_OPS[op], value);

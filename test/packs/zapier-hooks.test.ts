@@ -198,6 +198,16 @@ test.serial("performList returns the account's recent real events of the types c
   t.is(events[0].reference_id, second.body.id);
   t.true(events.some((e) => e.reference_id === first.body.id));
   t.is(events[0].body.name, 'LIST TWO');
+  // several types in one request: a delete after the creates comes first
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await api()('DELETE', `/v1/addresses/${first.body.id}`);
+  const both = (await appTester(hook('address_event').performList, {
+    ...auth(),
+    inputData: { event_types: ['address.created', 'address.deleted'] },
+  })) as AnyObj[];
+  t.is(both[0].event_type.id, 'address.deleted');
+  t.is(both[0].reference_id, first.body.id);
+  t.true(both.some((e) => e.event_type.id === 'address.created'));
 });
 
 test('an event the engine delivers to the target URL passes perform', async (t) => {

@@ -2,7 +2,8 @@
 // (engine/events), their secret shown once and their delivery attempts listed.
 import { eventOperations } from '../../catalog/events';
 import { webhookOperations } from '../../catalog/webhooks';
-import { notFound } from '../../errors';
+import { ApiError, notFound } from '../../errors';
+import { allEventTypes } from '../../catalog';
 import { getEvent, listEvents } from '../../store/event-list';
 import { listAttempts } from '../../store/webhook-deliveries';
 import { decodeCursor, encodeCursor } from '../../store/cursor';
@@ -10,6 +11,24 @@ import { createWebhook, publicWebhook, updateWebhook } from '../../events/webhoo
 import { envelope, listParams } from '../list';
 import { serve, type Served } from '../operation';
 import { listObjects, retrieveObject } from './generic';
+
+const KNOWN_TYPES = new Set(allEventTypes());
+
+/** The types asked for (a list, commas or both), each one the catalog knows; else 422. */
+function eventTypesOf(given: string | string[] | undefined): string[] | undefined {
+  if (given === undefined) return undefined;
+  const types = [
+    ...new Set((Array.isArray(given) ? given : [given]).flatMap((g) => g.split(',')).map((g) => g.trim())),
+  ];
+  const unknown = types.find((type) => !KNOWN_TYPES.has(type));
+  if (unknown !== undefined)
+    throw new ApiError(
+      'invalid',
+      `event_type ${JSON.stringify(unknown)} is not an event type (postcard.created, letter.delivered, ...: GET /v1/openapi.json lists them)`,
+      422,
+    );
+  return types;
+}
 
 const pageOf = <P extends { data: unknown[] }>(page: P) => ({ ...page, data: page.data.map((o) => publicWebhook(o)) });
 
@@ -27,7 +46,8 @@ export const eventHandlers: Served[] = [
       before: common.before,
       dateCreated: common.dateCreated,
       includeTotal: common.includeTotal,
-      eventType: query.event_type,
+      eventTypes: eventTypesOf(query.event_type),
+      referenceId: query.reference_id,
     });
     return envelope(page, url, query);
   }),

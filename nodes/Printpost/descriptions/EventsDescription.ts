@@ -125,11 +125,20 @@ export const eventsFields: INodeProperties[] = [
       {
         displayName: 'Event Type',
         name: 'event_type',
-        description: 'Only events of this type (`postcard.created`, ...).',
+        description:
+          'Only events of these types: one (`postcard.created`), several separated by commas, or the parameter repeated.',
+        type: 'json',
+        default: '',
+        routing: { send: { type: 'query', property: 'event_type' } },
+      },
+      {
+        displayName: 'Reference ID',
+        name: 'reference_id',
+        description: 'Only events about this object.',
         type: 'string',
         default: '',
-        placeholder: 'e.g. postcard.created',
-        routing: { send: { type: 'query', property: 'event_type' } },
+        placeholder: 'e.g. psc_5c002b86ce47537a',
+        routing: { send: { type: 'query', property: 'reference_id' } },
       },
     ],
   },
