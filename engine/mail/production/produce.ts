@@ -17,6 +17,7 @@ import { cancelDeadline } from '../pieces/schedule';
 import { claimProduction, productionOf, type Production } from './claim';
 import type { PrintProvider } from './provider';
 import { ticketOf } from './ticket';
+import { ticketInserts } from './inserts';
 
 export interface ProductionContext {
   objects: ObjectStore;
@@ -90,6 +91,7 @@ async function stage(
     ticket: production.id,
     date: production.date_created,
     accountId: scope.accountId,
+    inserts: await ticketInserts(ctx.objects, scope, piece),
   });
   await ctx.provider.stage({ ticket, pdf: stored.bytes });
 }

@@ -7,6 +7,7 @@ import { geometryOf } from '../../render/products';
 import { imbCodes } from '../../render/overlay/imb';
 import { overlayPiece } from '../../render/overlay/types';
 import { trackingNumberOf } from '../../render/overlay/tracking-number';
+import type { TicketInsert } from './inserts';
 
 export interface JobTicket {
   /** the print job's id (`pjob_…`), which the piece's `production.id` names */
@@ -29,6 +30,8 @@ export interface JobTicket {
   imb: { tracking_code: string; routing_code: string };
   /** certified and registered letters only */
   tracking_number: string | null;
+  /** the cards and buckslips to put in the envelope, from the print room's stock (inserts.ts) */
+  inserts: TicketInsert[];
   /** the PDF beside the ticket */
   pdf: string;
   send_date: string;
@@ -42,7 +45,7 @@ const flag = (value: unknown): boolean | null => (typeof value === 'boolean' ? v
 export function ticketOf(
   resource: Resource,
   piece: ApiObject,
-  job: { ticket: string; date: string; accountId: string },
+  job: { ticket: string; date: string; accountId: string; inserts?: TicketInsert[] },
 ): JobTicket {
   const overlay = overlayPiece(piece);
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
@@ -66,6 +69,7 @@ export function ticketOf(
     from: piece.from ?? null,
     imb: { tracking_code: tracking, routing_code: routing },
     tracking_number: overlay.extra_service ? trackingNumberOf(overlay).value : null,
+    inserts: job.inserts ?? [],
     pdf: `${piece.id}.pdf`,
     send_date: String(piece.send_date),
     date_produced: job.date,
