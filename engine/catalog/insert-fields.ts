@@ -55,7 +55,7 @@ export const orderCreate = (what: string, minimum: number) =>
     }),
   });
 
-const link = (what: string) => Type.String({ format: 'uri', description: what });
+const link = (what: string) => Type.String({ minLength: 1, description: what });
 
 /** The fields both kinds of insert show: artwork links, reorder settings, stock, status. */
 export const insertFields = (what: string, sizes: readonly string[], statuses: readonly string[]): TProperties => ({
