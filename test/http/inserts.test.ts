@@ -4,7 +4,7 @@
 import type { ExecutionContext } from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { vendorResponseErrors } from '../helpers/vendorSchema';
-import { FROM, letter } from '../helpers/mail';
+import { FROM, TO, letter } from '../helpers/mail';
 import { pdfOf } from '../mail/pdf-fixtures';
 import type { TestEngine } from '../helpers/engine';
 
@@ -84,6 +84,8 @@ test('a card is created, read, updated, listed and deleted as the vendor shapes 
   t.deepEqual(deleted.body, { id: card.id, deleted: true });
   t.deepEqual(vendorResponseErrors('DELETE', `/v1/cards/${card.id}`, 200, deleted.body), []);
   t.is((await api('GET', `/v1/cards/${card.id}`)).status, 404);
+  const keyed = () => api('POST', '/v1/cards', { json: { front: FRONT }, headers: { 'Idempotency-Key': card.id } });
+  t.is((await keyed()).body.id, (await keyed()).body.id, 'one card for one Idempotency-Key');
   t.is((await api('POST', '/v1/cards', { json: { front: 'just words' } })).status, 422, 'neither HTML nor a URL');
   t.is((await api('POST', '/v1/cards', { json: {} })).body.error.message, 'front is required');
 });
@@ -189,9 +191,15 @@ test('a letter naming an existing card and buckslip is accepted; an unknown or d
   );
 });
 
-test('a campaign creative naming an unknown card is refused; an existing one is taken', async (t, { api }) => {
+test('a campaign creative naming an unknown card is refused; once its card is deleted, a run skips its recipients', async (t, {
+  api,
+}) => {
+  const segment = `inserts-${Math.random().toString(36).slice(2)}`;
+  t.is((await api('POST', '/v1/addresses', { json: { ...TO, metadata: { segment } } })).status, 200);
   const campaign = (
-    await api('POST', '/v1/campaigns', { json: { name: 'Inserts', schedule_type: 'immediate', use_type: 'marketing' } })
+    await api('POST', '/v1/campaigns', {
+      json: { name: 'Inserts', schedule_type: 'immediate', use_type: 'marketing', audience: { metadata: { segment } } },
+    })
   ).body;
   const creative = (cards: string[]) =>
     api('POST', '/v1/creatives', {
@@ -212,4 +220,16 @@ test('a campaign creative naming an unknown card is refused; an existing one is 
   t.deepEqual(taken.body.details.cards, [card.id]);
   const shown = await api('GET', `/v1/campaigns/${campaign.id}`);
   t.is(shown.body.creatives.length, 1, 'only the creative with a known card');
+
+  // the card deleted since: each run's pieces are checked again, and the recipient is skipped, with why
+  await api('DELETE', `/v1/cards/${card.id}`);
+  const send = await api('POST', `/v1/campaigns/${campaign.id}/send`);
+  t.is(send.status, 200, JSON.stringify(send.body));
+  let run = send.body;
+  for (let i = 0; i < 300 && run.status === 'running'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    run = (await api('GET', `/v1/campaigns/${campaign.id}/runs/${run.id}`)).body;
+  }
+  t.like(run, { status: 'completed', pieces_created: 0, skipped_count: 1 });
+  t.is(run.skipped[0].reason, `cards: card ${card.id} not found`);
 });
