@@ -9,6 +9,7 @@ import {
   insertFields,
   insertUpdate,
   orderCreate,
+  orderListQuery,
   orderObject,
 } from './insert-fields';
 import { listOperation } from './list-filters';
@@ -72,7 +73,16 @@ export const buckslipOrderOperations = {
     response: 'object',
     idempotent: true,
   }),
-  list: listOperation('/v1/buckslips/{bck_id}/orders', "List a buckslip's orders"),
+  list: operation({
+    name: 'list',
+    method: 'GET',
+    path: '/v1/buckslips/{bck_id}/orders',
+    summary: "List a buckslip's orders",
+    query: orderListQuery(),
+    response: 'list',
+    filters: [],
+    sorts: [],
+  }),
 };
 
 const buckslipOrderSchema = () => orderObject('bo', 'bck', 'buckslip_id', 'buckslip', 'buckslip_order');

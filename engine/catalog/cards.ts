@@ -8,6 +8,7 @@ import {
   insertFields,
   insertUpdate,
   orderCreate,
+  orderListQuery,
   orderObject,
 } from './insert-fields';
 import { listOperation } from './list-filters';
@@ -78,7 +79,16 @@ export const cardOrderOperations = {
     response: 'object',
     idempotent: true,
   }),
-  list: listOperation('/v1/cards/{card_id}/orders', "List a card's orders"),
+  list: operation({
+    name: 'list',
+    method: 'GET',
+    path: '/v1/cards/{card_id}/orders',
+    summary: "List a card's orders",
+    query: orderListQuery(),
+    response: 'list',
+    filters: [],
+    sorts: [],
+  }),
 };
 
 const cardOrderSchema = () => orderObject('co', 'card', 'card_id', 'card', 'card_order');

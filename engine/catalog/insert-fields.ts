@@ -55,6 +55,17 @@ export const orderCreate = (what: string, minimum: number) =>
     }),
   });
 
+/** An insert's orders are paged as the vendor pages them: `limit` and `offset`, newest first. */
+export const orderListQuery = () =>
+  Type.Object({
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'How many orders to return, 1 to 100.' }),
+    ),
+    offset: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0, description: 'Orders to pass over first.' }),
+    ),
+  });
+
 const link = (what: string) => Type.String({ minLength: 1, description: what });
 
 /** The fields both kinds of insert show: artwork links, reorder settings, stock, status. */

@@ -191,3 +191,13 @@ export async function createOrder(
     requires: [{ kind: resource.name, id: insertId, refusal: () => notFound(resource.title.toLowerCase()) }],
   });
 }
+
+/**
+ * The insert's orders, newest first, as its list pages them (by offset, as the vendor does). All are
+ * read: each is a print run of thousands, so an insert has a handful.
+ */
+export async function ordersOf(services: Services, scope: Scope, resource: Resource, insertId: string) {
+  await liveInsert(services, scope, resource, insertId);
+  const { orders } = ORDER_KIND[resource.name];
+  return [...((await services.objects.children(scope, orders, [insertId])).get(insertId) ?? [])].reverse();
+}
