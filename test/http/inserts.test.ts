@@ -85,7 +85,10 @@ test('a card is created, read, updated, listed and deleted as the vendor shapes 
   t.deepEqual(vendorResponseErrors('DELETE', `/v1/cards/${card.id}`, 200, deleted.body), []);
   t.is((await api('GET', `/v1/cards/${card.id}`)).status, 404);
   const keyed = () => api('POST', '/v1/cards', { json: { front: FRONT }, headers: { 'Idempotency-Key': card.id } });
-  t.is((await keyed()).body.id, (await keyed()).body.id, 'one card for one Idempotency-Key');
+  const [once, again] = [await keyed(), await keyed()];
+  t.is(again.body.id, once.body.id, 'one card for one Idempotency-Key');
+  t.like(again.body, { available_quantity: 0, pending_quantity: 0 }, 'answered whole again');
+  t.deepEqual(vendorResponseErrors('POST', '/v1/cards', 200, again.body), []);
   t.is((await api('POST', '/v1/cards', { json: { front: 'just words' } })).status, 422, 'neither HTML nor a URL');
   t.is((await api('POST', '/v1/cards', { json: {} })).body.error.message, 'front is required');
 });

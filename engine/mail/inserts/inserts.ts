@@ -71,26 +71,30 @@ export async function createInsert(
       blobs.push((await storeFile(side, file, { product, assets: services.assets, pieceId: id }, now)).blob);
     }
     const [front, back] = SIDES.map((side) => uploadKey(id, side));
-    const insert: ApiObject = {
-      id,
-      description: body.description ?? null,
-      size,
-      url: front,
-      raw_url: front,
-      front_original_url: front,
-      back_original_url: back,
-      thumbnails: [],
-      auto_reorder: false,
-      reorder_quantity: null,
-      threshold_amount: 0,
-      status: 'processed',
-      ...kindFields(resource, size),
-      date_created: now,
-      date_modified: now,
-      object: resource.object,
-    };
-    await services.objects.insert(scope, resource.name, insert, { claim, blobs });
-    return (await withStock(services, scope, resource, [insert]))[0];
+    // stored with the stock it has now (none), so an idempotent replay answers it whole
+    const insert = stocked(
+      resource,
+      {
+        id,
+        description: body.description ?? null,
+        size,
+        url: front,
+        raw_url: front,
+        front_original_url: front,
+        back_original_url: back,
+        thumbnails: [],
+        auto_reorder: false,
+        reorder_quantity: null,
+        threshold_amount: 0,
+        status: 'processed',
+        ...kindFields(resource, size),
+        date_created: now,
+        date_modified: now,
+        object: resource.object,
+      },
+      [],
+    );
+    return await services.objects.insert(scope, resource.name, insert, { claim, blobs });
   } catch (error) {
     await discardStoredFiles(services.assets, blobs).catch(() => undefined); // the refusal is the answer
     throw error;
@@ -113,21 +117,23 @@ export async function withStock(
     orders,
     inserts.map((i) => i.id),
   );
-  return inserts.map((insert) => {
-    const own = byInsert.get(insert.id) ?? [];
-    const available = sum(own, ['available'], 'inventory');
-    const pending = sum(own, ['pending', 'printing'], 'quantity_ordered');
-    const stock = { available_quantity: available, pending_quantity: pending };
-    if (resource.name === 'cards') return { ...insert, ...stock };
-    return {
-      ...insert,
-      ...stock,
-      allocated_quantity: 0,
-      onhand_quantity: available,
-      projected_quantity: pending + available,
-      buckslip_orders: own,
-    };
-  });
+  return inserts.map((insert) => stocked(resource, insert, byInsert.get(insert.id) ?? []));
+}
+
+/** The insert with the stock `orders` (its own, oldest first) make. */
+function stocked(resource: Resource, insert: ApiObject, orders: readonly ApiObject[]): ApiObject {
+  const available = sum(orders, ['available'], 'inventory');
+  const pending = sum(orders, ['pending', 'printing'], 'quantity_ordered');
+  const stock = { available_quantity: available, pending_quantity: pending };
+  if (resource.name === 'cards') return { ...insert, ...stock };
+  return {
+    ...insert,
+    ...stock,
+    allocated_quantity: 0,
+    onhand_quantity: available,
+    projected_quantity: pending + available,
+    buckslip_orders: orders,
+  };
 }
 
 /** The insert, live, or the spec's 404. */
