@@ -7,6 +7,7 @@ import { vendorResponseErrors } from '../helpers/vendorSchema';
 import { FROM, TO, letter } from '../helpers/mail';
 import { pdfOf } from '../mail/pdf-fixtures';
 import type { TestEngine } from '../helpers/engine';
+import { printpost } from '../mail/production-helpers';
 
 const { test } = databaseSuite({ settings: { rate_limit_per_5s: 100_000 } });
 
@@ -133,6 +134,43 @@ test("card orders: at least 10,000, pending, counted in the card's pending stock
   t.is((await api('POST', '/v1/cards/card_nothere/orders', { json: { quantity: 10_000 } })).status, 404);
   await api('DELETE', `/v1/cards/${card.id}`);
   t.is((await api('POST', `/v1/cards/${card.id}/orders`, { json: { quantity: 10_000 } })).status, 404, 'deleted');
+});
+
+test("printpost order records a run's progress: printing, available with its inventory (the insert's stock), depleted; refused out of order", async (t, {
+  api,
+  engine,
+}) => {
+  const card = await made(t, api, '/v1/cards', { front: FRONT });
+  const first = await made(t, api, `/v1/cards/${card.id}/orders`, { quantity: 10_000 });
+  const second = await made(t, api, `/v1/cards/${card.id}/orders`, { quantity: 12_000 });
+  const order = (...args: string[]) => printpost(engine.databaseUrl, ['order', ...args]);
+  const stock = async () => {
+    const shown = await vendorGet(t, api, `/v1/cards/${card.id}`);
+    return [shown.available_quantity, shown.pending_quantity];
+  };
+  t.is(order(first.id, 'printing').stdout, `${first.id}\tprinting\t0\n`);
+  t.deepEqual(await stock(), [0, 22_000], 'printing is still pending stock');
+  t.is(order(first.id, 'available', '--inventory', '9500').stdout, `${first.id}\tavailable\t9500\n`);
+  t.deepEqual(await stock(), [9_500, 12_000]);
+  const listed = await vendorGet(t, api, `/v1/cards/${card.id}/orders`);
+  t.like(
+    listed.data.find((o: { id: string }) => o.id === first.id),
+    { status: 'available', inventory: 9_500 },
+  );
+  t.truthy(listed.data.find((o: { id: string }) => o.id === first.id).availability_date);
+
+  const refused = order(first.id, 'cancelled');
+  t.is(refused.status, 1);
+  t.regex(refused.stderr, /is available: it cannot become cancelled/);
+  t.is(order(second.id, 'available', '--inventory', '12001').status, 1, 'more than was ordered');
+  t.is(order(second.id, 'cancelled', '--reason', 'artwork changed').status, 0);
+  t.is(order(first.id, 'depleted').status, 0);
+  t.deepEqual(await stock(), [0, 0]);
+  const cancelled = (await vendorGet(t, api, `/v1/cards/${card.id}/orders`)).data.find(
+    (o: { id: string }) => o.id === second.id,
+  );
+  t.like(cancelled, { status: 'cancelled', cancelled_reason: 'artwork changed' });
+  t.is(order(first.id, 'shipped').status, 1, 'no such status');
 });
 
 test('a buckslip and its orders as the vendor shapes them; updated with PATCH', async (t, { api }) => {
