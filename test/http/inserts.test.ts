@@ -1,6 +1,8 @@
 // Cards and buckslips (letter inserts) and their orders over HTTP on both databases, every answer
 // checked against the vendor's schema; letters and campaign creatives may only name inserts that exist
 // in the account and mode, and a refused letter writes nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { vendorResponseErrors } from '../helpers/vendorSchema';
@@ -9,7 +11,11 @@ import { pdfOf } from '../mail/pdf-fixtures';
 import type { TestEngine } from '../helpers/engine';
 import { printpost } from '../mail/production-helpers';
 
-const { test } = databaseSuite({ settings: { rate_limit_per_5s: 100_000 } });
+// remote sides are fetched from a server on loopback
+const { test } = databaseSuite({
+  settings: { rate_limit_per_5s: 100_000 },
+  env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' },
+});
 
 type Api = Parameters<Parameters<typeof test>[1]>[1]['api'];
 
@@ -91,10 +97,29 @@ test('a card is created, read, updated, listed and deleted as the vendor shapes 
   t.like(again.body, { available_quantity: 0, pending_quantity: 0 }, 'answered whole again');
   t.deepEqual(vendorResponseErrors('POST', '/v1/cards', 200, again.body), []);
   t.is((await api('POST', '/v1/cards', { json: { front: 'just words' } })).status, 422, 'neither HTML nor a URL');
+  const broken = await api('POST', '/v1/cards', { json: { front: 'https://[broken' } });
+  t.like(broken.body.error, { code: 'invalid_file_url', status_code: 422 });
   t.is((await api('POST', '/v1/cards', { json: {} })).body.error.message, 'front is required');
 });
 
-test("an uploaded card PDF must be one page at the card's size", async (t, { engine }) => {
+/** Serves `bytes` once on loopback; the URL it is at. */
+async function servedOnce(bytes: Buffer): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(bytes));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/card.pdf`, close: () => server.close() };
+}
+
+test("an uploaded or remote card PDF must be one page at the card's size", async (t, { engine, api }) => {
+  const pdf = await pdfOf([[3.625, 2.375]]);
+  const remote = await servedOnce(pdf);
+  try {
+    const fetched = await made(t, api, '/v1/cards', { front: remote.url });
+    const kept = await fetch(fetched.front_original_url);
+    t.deepEqual(Buffer.from(await kept.arrayBuffer()), pdf, 'fetched at create and kept');
+    t.is(kept.headers.get('content-type'), 'application/octet-stream', 'a download, never a page of the origin');
+  } finally {
+    remote.close();
+  }
   const good = await upload(engine, '/v1/cards', { description: 'PDF' }, { front: await pdfOf([[3.625, 2.375]]) });
   t.is(good.status, 200, JSON.stringify(good.body));
   t.deepEqual(vendorResponseErrors('POST', '/v1/cards', 200, good.body), []);

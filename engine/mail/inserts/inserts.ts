@@ -13,7 +13,7 @@ import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { fetchRemoteArtwork } from '../files/remote-file';
-import { discardStoredFiles, storeFile, type IncomingFile } from '../pieces/artwork';
+import { discardStoredFiles, remoteUrl, storeFile, type IncomingFile } from '../pieces/artwork';
 import { uploadKey } from '../pieces/piece-files';
 import { isUploadRef } from '../../catalog/uploads';
 import type { ArtworkProduct } from '../files/check-artwork';
@@ -33,7 +33,7 @@ function incoming(field: string, value: unknown, services: Services): Promise<In
   if (isUploadRef(value)) return { path: value.path, filename: value.filename };
   const text = typeof value === 'string' ? value : BLANK_SIDE;
   if (URL_LIKE.test(text))
-    return fetchRemoteArtwork(field, new URL(text).href, {
+    return fetchRemoteArtwork(field, remoteUrl(field, text), {
       maxBytes: services.config.maxFileBytes,
       timeoutMs: services.config.remoteFileTimeoutMs,
       allowedNetworks: services.config.allowedPrivateNetworks,

@@ -129,7 +129,8 @@ async function recheckStored(field: string, stored: StoredArtwork, context: Artw
   await checkArtwork(file.bytes, stored.source.content_type as ArtworkType, context.product, field);
 }
 
-function remoteUrl(field: string, value: string): string {
+/** `value` as an http(s) URL without credentials, or the spec's 422 naming `field`. */
+export function remoteUrl(field: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);
