@@ -77,6 +77,8 @@ test('a card is created, read, updated, listed and deleted as the vendor shapes 
   t.is(refused.status, 422);
   t.is(refused.body.error.message, 'reorder_quantity is required when auto_reorder is true');
   t.is((await api('POST', `/v1/cards/${card.id}`, { json: { reorder_quantity: 9_999 } })).status, 422, 'below 10,000');
+  const linked = await api('POST', `/v1/cards/${card.id}`, { json: { url: 'letters/ltr_other.pdf' } });
+  t.is(linked.status, 422, 'an update names no file');
   const updated = await api('POST', `/v1/cards/${card.id}`, {
     json: { description: 'Gold', auto_reorder: true, reorder_quantity: 20_000 },
   });

@@ -143,6 +143,9 @@ export async function liveInsert(services: Services, scope: Scope, resource: Res
   return insert;
 }
 
+/** What an update may change (validation refuses any other key; this holds the store to it too). */
+const UPDATABLE = ['description', 'auto_reorder', 'reorder_quantity'] as const;
+
 /** Update: description and reorder settings; auto_reorder needs a reorder_quantity, given or kept. */
 export async function updateInsert(
   services: Services,
@@ -157,7 +160,10 @@ export async function updateInsert(
       (body.reorder_quantity ?? current.reorder_quantity) == null
         ? new ApiError('invalid', 'reorder_quantity is required when auto_reorder is true', 422)
         : undefined,
-    change: (current) => ({ ...current, ...body }),
+    change: (current) => ({
+      ...current,
+      ...Object.fromEntries(UPDATABLE.filter((key) => body[key] !== undefined).map((key) => [key, body[key]])),
+    }),
   });
   if (!updated) throw notFound(resource.title.toLowerCase());
   return (await withStock(services, scope, resource, [updated]))[0];
