@@ -1,4 +1,5 @@
-// `printpost serve | migrate | accounts create|list | keys create | settings set|get | track | simulate | reject`,
+// `printpost serve | migrate | accounts create|list | keys create | settings set|get | track | simulate
+// | reject | order`,
 // for operators and scripts.
 import { parseArgs } from 'node:util';
 import { loadConfig, describeConfig, configTable, ConfigError } from './config';
@@ -10,6 +11,7 @@ import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
 import { MAIL_HELP, MailCommandError, rejectById, simulateById, trackPiece } from './mail/production/commands';
 import { replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
+import { setOrderStatus } from './mail/inserts/orders';
 
 const HELP: Record<string, string> = {
   main: `Usage: printpost <command> [options]
@@ -24,6 +26,7 @@ Commands:
   track PIECE_ID NAME        record a carrier scan of a live piece in production as a tracking event
   simulate PIECE_ID          move a rendered test piece through production and simulated tracking events
   reject PIECE_ID            record that the print room rejected a live piece in production (--reason TEXT)
+  order ORDER_ID STATUS      record a card or buckslip order's progress in the print room
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
   webhooks test | replay     send a webhook a sample event, or deliver an event to it again
 
@@ -46,6 +49,11 @@ unfinished jobs to be taken again.`,
 test sends the webhook one sample event now, signed with its secret, and prints the answer (status,
 time, its first bytes); nothing is recorded. replay queues an event of the webhook's account and mode
 to be delivered to it again; the workers of a running engine deliver it in its turn.`,
+  order: `Usage: printpost order ORDER_ID printing|available|cancelled|depleted [--inventory N] [--reason TEXT]
+
+Records what the print room did with a card (co_...) or buckslip (bo_...) order: printing, available
+(printed; --inventory is how many, default all ordered: the insert's available stock), cancelled
+(before it is available; --reason) or depleted (used up).`,
   deposits:
     'Usage: printpost deposits BANK_ID\n\nPrints the two micro-deposit amounts (cents) made into a live bank account: what POST /v1/bank_accounts/BANK_ID/verify expects.',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
@@ -333,6 +341,16 @@ async function reject(args: string[]): Promise<void> {
   process.stdout.write(`${out}\n`);
 }
 
+async function order(args: string[]): Promise<void> {
+  const options = { inventory: { type: 'string' }, reason: { type: 'string' } } as const;
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
+  const [id, status, ...extra] = positionals;
+  const inventory = values.inventory === undefined ? undefined : Number(values.inventory);
+  if (!id || !status || extra.length > 0 || Number.isNaN(inventory)) throw new UsageError(HELP.order);
+  const done = await withServices((s) => refusedAs(setOrderStatus(s.objects, id, status, { ...values, inventory })));
+  process.stdout.write(`${done.id}\t${String(done.status)}\t${String(done.inventory)}\n`);
+}
+
 /** A mail command's refusal is the operator's to read, in one sentence (exit 1). */
 const refusedAs = <T>(work: Promise<T>): Promise<T> =>
   work.catch((error: unknown) => {
@@ -345,6 +363,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   track,
   simulate,
   reject,
+  order,
   migrate,
   accounts,
   keys,

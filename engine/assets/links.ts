@@ -36,13 +36,26 @@ function signPiece(piece: Record<string, unknown>, links: LinkSigner): Record<st
   return { ...piece, url: link(piece.url, links), thumbnails };
 }
 
-/** The answer (a piece, or a list of them) with its file keys turned into signed links. */
+/** An object whose `fields` hold file keys (an insert's artwork), with those turned into signed links. */
+function signFields(object: Record<string, unknown>, fields: readonly string[], links: LinkSigner) {
+  const signed = { ...object };
+  for (const field of fields) if (field in signed) signed[field] = link(signed[field], links);
+  return signed;
+}
+
+/** Whether answers of `resource` carry file keys to sign: pieces, and kinds that declare `assetLinks`. */
+export const hasAssetLinks = (resource: Resource): boolean =>
+  Boolean(resource.mailpiece ?? resource.assetLinks?.length);
+
+/** The answer (a piece or an insert, or a list of them) with its file keys turned into signed links. */
 export function signAssetLinks(resource: Resource, answer: unknown, links: LinkSigner): unknown {
-  if (!resource.mailpiece || typeof answer !== 'object' || answer === null) return answer;
+  if (!hasAssetLinks(resource) || typeof answer !== 'object' || answer === null) return answer;
   const value = answer as Record<string, unknown>;
-  const isPiece = (o: unknown): o is Record<string, unknown> =>
+  const fields = resource.assetLinks;
+  const sign = (o: Record<string, unknown>) => (fields ? signFields(o, fields, links) : signPiece(o, links));
+  const isOwn = (o: unknown): o is Record<string, unknown> =>
     typeof o === 'object' && o !== null && (o as Record<string, unknown>).object === resource.object;
   if (value.object === 'list' && Array.isArray(value.data))
-    return { ...value, data: value.data.map((o) => (isPiece(o) ? signPiece(o, links) : o)) };
-  return isPiece(value) ? signPiece(value, links) : answer;
+    return { ...value, data: value.data.map((o) => (isOwn(o) ? sign(o) : o)) };
+  return isOwn(value) ? sign(value) : answer;
 }

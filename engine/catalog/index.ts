@@ -9,6 +9,8 @@ import { events } from './events';
 import { webhooks } from './webhooks';
 import { campaignRuns, campaigns } from './campaigns';
 import { creatives } from './creatives';
+import { cardOrders, cards } from './cards';
+import { buckslipOrders, buckslips } from './buckslips';
 import { uploadExports, uploads } from './audience-uploads';
 import type { Operation, Resource } from './types';
 
@@ -19,6 +21,10 @@ export const catalog: readonly Resource[] = [
   letters,
   checks,
   snapPacks,
+  cards,
+  cardOrders,
+  buckslips,
+  buckslipOrders,
   bankAccounts,
   billingGroups,
   templates,

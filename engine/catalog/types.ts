@@ -95,6 +95,8 @@ export interface Resource {
   sample: Record<string, unknown>;
   /** mailpiece kinds: what the one mailpiece handler needs to know (catalog/mailpieces) */
   mailpiece?: MailpieceTraits;
+  /** fields holding asset store keys, answered as signed links (an insert's artwork: `url`, ...) */
+  assetLinks?: readonly string[];
   /** fields only a Service-Version on or after the date may send or see (letters' `size`: 2024-01-01) */
   fieldsSince?: Record<string, string>;
 }

@@ -5,6 +5,7 @@
 // another (SQLite's data_version, read before the page is), and it is emptied at the first sign of one.
 // Pieces are never kept: each answer signs fresh links to their files.
 import type { Resource } from '../catalog/types';
+import { hasAssetLinks } from '../assets/links';
 
 /** Everything a list answer depends on besides the database: who asks, in which version, for what. */
 export interface ListAnswerKey {
@@ -30,7 +31,7 @@ export class ListAnswers {
 
   /** Whether the answers of `resource`'s lists may be kept at all. */
   static keeps(resource: Resource): boolean {
-    return !resource.mailpiece;
+    return !hasAssetLinks(resource);
   }
 
   static keyOf(key: ListAnswerKey): string {

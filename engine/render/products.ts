@@ -199,7 +199,33 @@ function oneSheet(
   };
 }
 
+/**
+ * Letter inserts, trim width by height in inches by their size names: cards are named height by width
+ * (`2.125x3.375` is the horizontal card, as the vendor's default orientation says), the buckslip width
+ * by height (it lies in a #10 envelope). Both take 1/8 in bleed, or trim size, like the other cards.
+ */
+export const INSERT_TRIMS: Record<'cards' | 'buckslips', Record<string, [number, number]>> = {
+  cards: { '2.125x3.375': [3.375, 2.125], '3.375x2.125': [2.125, 3.375] },
+  buckslips: { '8.75x3.75': [8.75, 3.75] },
+};
+
+function insertGeometry(kind: 'cards' | 'buckslips', size: string): ProductGeometry {
+  const sizes = INSERT_TRIMS[kind];
+  const name = Object.hasOwn(sizes, size) ? size : Object.keys(sizes)[0];
+  const page = withBleed(...sizes[name]);
+  return {
+    kind,
+    size: name,
+    multiPage: false,
+    sides: [
+      { field: 'front', ...page },
+      { field: 'back', ...page },
+    ],
+  };
+}
+
 export function geometryOf(kind: string, size: string, addressPlacement = 'top_first_page'): ProductGeometry {
+  if (kind === 'cards' || kind === 'buckslips') return insertGeometry(kind, size);
   if (kind === 'postcards') {
     const entry = INK_FREE.postcards[size] ?? INK_FREE.postcards['4x6'];
     return oneSheet(kind, size, entry, { field: 'front', ...withBleed(...entry.trim) }, 'back');

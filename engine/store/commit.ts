@@ -195,8 +195,12 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
 export async function runGuards(trx: Knex, scope: Scope, writes: CommitWrites): Promise<void> {
   for (const take of writes.takes ?? [])
     if ((await incrementBelow(trx, take.counter, take.below)) === undefined) throw take.refusal();
+  // PostgreSQL: the row stays share-locked until the commit, so a delete (which locks it to change it)
+  // waits and then finds the commit done; SQLite's one write connection serializes them already
+  const share = trx.client.config.client !== 'better-sqlite3';
   for (const ref of writes.requires ?? []) {
-    const row: unknown = await trx('objects').first('id').where(liveRef(scope, ref));
+    const query = trx('objects').first('id').where(liveRef(scope, ref));
+    const row: unknown = await (share ? query.forShare() : query);
     if (row === undefined) throw ref.refusal();
   }
 }

@@ -2,6 +2,7 @@
 // else the generic one of its name. A test checks that every operation is served.
 import type { Operation, Resource } from '../../catalog/types';
 import { serve, type Handler, type Served } from '../operation';
+import { hasAssetLinks } from '../../assets/links';
 import { createObject, deleteObject, listObjects, listStoredObjects, retrieveObject, updateObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';
@@ -11,6 +12,7 @@ import { verificationHandlers } from './verifications';
 import { eventHandlers, webhookHandlers } from './events';
 import { campaignHandlers, creativeHandlers } from './campaigns';
 import { exportHandlers, uploadHandlers } from './uploads';
+import { insertHandlersServed } from './inserts';
 
 const own = new Map<Operation, Served>(
   [
@@ -26,6 +28,7 @@ const own = new Map<Operation, Served>(
     ...creativeHandlers,
     ...uploadHandlers,
     ...exportHandlers,
+    ...insertHandlersServed,
   ].map((served) => [served.operation, served]),
 );
 
@@ -40,8 +43,8 @@ const generic: Record<string, Handler> = {
 export function servedFor(resource: Resource, operation: Operation): Served | undefined {
   const found = own.get(operation);
   if (found) return found;
-  // a piece's answer signs its file links, so its list is read as objects
-  if (operation.name === 'list' && !resource.mailpiece) return serve(operation, listStoredObjects);
+  // a piece's (or an insert's) answer signs its file links, so its list is read as objects
+  if (operation.name === 'list' && !hasAssetLinks(resource)) return serve(operation, listStoredObjects);
   const handler = Object.hasOwn(generic, operation.name) ? generic[operation.name] : undefined;
   return handler ? serve(operation, handler) : undefined;
 }

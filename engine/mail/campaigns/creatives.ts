@@ -21,6 +21,7 @@ import { nowIso } from '../../util/time';
 import { addressCreated, resolveParty } from '../pieces/parties';
 import { liveAddressSlots } from '../address-book';
 import { discardStoredFiles } from '../pieces/artwork';
+import { insertRefs } from '../pieces/inserts';
 import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
@@ -135,6 +136,8 @@ export async function createCreative(
   // details keep their checked types: a multipart or form body gives `double_sided` as a string, which
   // each run's pieces (made without the HTTP validation) would otherwise carry as given
   creative.details = Object.fromEntries(Object.keys(creative.details as object).map((key) => [key, checked[key]]));
+  // the cards and buckslips its details name exist now (each run's pieces check them again)
+  await insertRefs(services.objects, scope, checked);
   // then the files' own checks, as a direct create makes them; stored once, for every run
   const stored = await storeSides(services, creative.id, kind, checked, uploads, now);
   const inline = from?.inline ? [from.address] : [];

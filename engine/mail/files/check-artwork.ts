@@ -95,7 +95,9 @@ function targetOf(product: ArtworkProduct, field: string): Target {
       ? `a ${size} postcard side`
       : product.kind === 'self_mailers'
         ? `the ${field} of a ${size} self mailer`
-        : `the ${field} of a snap pack`;
+        : product.kind === 'cards' || product.kind === 'buckslips'
+          ? `the ${field} of a ${size} ${product.kind.slice(0, -1)}`
+          : `the ${field} of a snap pack`;
   return { side, geometry, label: what, bleed: true, maxPages: 1, limitNote: what };
 }
 

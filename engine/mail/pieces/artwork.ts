@@ -53,7 +53,7 @@ export interface ArtworkContext {
 }
 
 /** A file to take: an upload on disk (read only as far as its checks need), or fetched bytes. */
-type IncomingFile = { path: string; filename: string } | { bytes: Buffer; filename: string };
+export type IncomingFile = { path: string; filename: string } | { bytes: Buffer; filename: string };
 
 /** Enough of the start of a file for `sniff`. */
 async function headOf(file: IncomingFile): Promise<Buffer> {
@@ -81,7 +81,7 @@ const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
  * its first bytes, an image is checked by sharp from its path, and only a PDF's check (pdf-lib) and an
  * HTML file's merge read it into memory, one copy at a time.
  */
-async function storeFile(
+export async function storeFile(
   field: string,
   file: IncomingFile,
   context: Pick<ArtworkContext, 'product' | 'assets' | 'pieceId'>,
@@ -129,7 +129,8 @@ async function recheckStored(field: string, stored: StoredArtwork, context: Artw
   await checkArtwork(file.bytes, stored.source.content_type as ArtworkType, context.product, field);
 }
 
-function remoteUrl(field: string, value: string): string {
+/** `value` as an http(s) URL without credentials, or the spec's 422 naming `field`. */
+export function remoteUrl(field: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);

@@ -22,6 +22,7 @@ import { addressCreated, resolveParty, type Party } from './parties';
 import { liveAddressSlots } from '../address-book';
 import { discardStoredFiles, resolveArtwork } from './artwork';
 import { assertMergeVariables } from './merge';
+import { insertRefs } from './inserts';
 import { expectedDeliveryDate, sendDateOf } from './schedule';
 import { drawableBankAccount } from './checks';
 import { isAbroad } from '../../catalog/mailpieces/rules';
@@ -116,6 +117,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   assertQrPlacement(resource, body);
   const useType = useTypeOf(body, settings);
   await assertBillingGroup(services, scope, body.billing_group_id);
+  const inserts = await insertRefs(objects, scope, body);
   // drawn now: the artwork's files are stored under it (a cancel finds them from the piece)
   const id = newId(resource.idPrefix, traits.idLength);
   const artwork = await resolveArtwork(objects, scope, traits.artwork, body, now, {
@@ -207,6 +209,8 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
         : undefined,
       // the sender is the account's own: never a recipient of a whole-book audience
       returnAddresses: from && [from.address.id],
+      // its cards and buckslips must still be live as it commits
+      requires: inserts.length ? inserts : undefined,
     });
   } catch (error) {
     await discardStoredFiles(services.assets, artwork.blobs).catch(() => undefined); // the refusal is the answer

@@ -17,6 +17,7 @@ import { cancelDeadline } from '../pieces/schedule';
 import { claimProduction, productionOf, type Production } from './claim';
 import type { PrintProvider } from './provider';
 import { pdfPageCount, ticketOf } from './ticket';
+import { ticketInserts } from './inserts';
 
 export interface ProductionContext {
   objects: ObjectStore;
@@ -91,6 +92,7 @@ async function stage(
     date: production.date_created,
     accountId: scope.accountId,
     pages: await pdfPageCount(stored.bytes),
+    inserts: await ticketInserts(ctx.objects, scope, piece),
   });
   await ctx.provider.stage({ ticket, pdf: stored.bytes });
 }

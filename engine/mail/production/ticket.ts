@@ -10,6 +10,7 @@ import { overlayPiece } from '../../render/overlay/types';
 import { trackingNumberOf } from '../../render/overlay/tracking-number';
 import { pdfLib } from '../../util/packages';
 import type { JobTicket } from './ticket-schema';
+import type { TicketInsert } from './inserts';
 
 export type { JobTicket } from './ticket-schema';
 
@@ -53,7 +54,7 @@ const MAIL_TYPES: readonly JobTicket['mail_type'][] = ['usps_first_class', 'usps
 export function ticketOf(
   resource: Resource,
   piece: ApiObject,
-  job: { ticket: string; date: string; accountId: string; pages: number },
+  job: { ticket: string; date: string; accountId: string; pages: number; inserts?: TicketInsert[] },
 ): JobTicket {
   const overlay = overlayPiece(piece);
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
@@ -81,8 +82,8 @@ export function ticketOf(
     perforated_page: perforatedPdfPage(piece),
     return_envelope: flag(piece.return_envelope),
     custom_envelope: typeof envelope === 'string' ? envelope : text(envelope?.id),
-    // cards and buckslips are listed here once letters can name them
-    inserts: [],
+    // the cards and buckslips to put in the envelope, from the print room's stock (inserts.ts)
+    inserts: job.inserts ?? [],
     mail_type: mailType,
     extra_service: overlay.extra_service ?? null,
     to: piece.to as JobTicket['to'],

@@ -6,6 +6,10 @@ import { selfMailersOperations, selfMailersFields } from './SelfMailersDescripti
 import { lettersOperations, lettersFields } from './LettersDescription';
 import { checksOperations, checksFields } from './ChecksDescription';
 import { snapPacksOperations, snapPacksFields } from './SnapPacksDescription';
+import { cardsOperations, cardsFields } from './CardsDescription';
+import { cardOrdersOperations, cardOrdersFields } from './CardOrdersDescription';
+import { buckslipsOperations, buckslipsFields } from './BuckslipsDescription';
+import { buckslipOrdersOperations, buckslipOrdersFields } from './BuckslipOrdersDescription';
 import { bankAccountsOperations, bankAccountsFields } from './BankAccountsDescription';
 import { billingGroupsOperations, billingGroupsFields } from './BillingGroupsDescription';
 import { templatesOperations, templatesFields } from './TemplatesDescription';
@@ -55,6 +59,26 @@ export const resourceProperty: INodeProperties = {
       value: 'snap_packs',
       description:
         'Snap packs (pressure-sealed mailers) printed and mailed from inside and outside artwork (US destinations).',
+    },
+    {
+      name: 'Cards',
+      value: 'cards',
+      description: 'A card inserted in letters: its artwork, size and the stock its orders print.',
+    },
+    {
+      name: 'Card Orders',
+      value: 'card_orders',
+      description: "A print run of a card: pending until it is printed, then the card's available stock.",
+    },
+    {
+      name: 'Buckslips',
+      value: 'buckslips',
+      description: 'A buckslip inserted in letters: its artwork and the stock its orders print.',
+    },
+    {
+      name: 'Buckslip Orders',
+      value: 'buckslip_orders',
+      description: "A print run of a buckslip: pending until it is printed, then the buckslip's available stock.",
     },
     {
       name: 'Bank Accounts',
@@ -157,6 +181,14 @@ export const nodeProperties: INodeProperties[] = [
   ...checksFields,
   ...snapPacksOperations,
   ...snapPacksFields,
+  ...cardsOperations,
+  ...cardsFields,
+  ...cardOrdersOperations,
+  ...cardOrdersFields,
+  ...buckslipsOperations,
+  ...buckslipsFields,
+  ...buckslipOrdersOperations,
+  ...buckslipOrdersFields,
   ...bankAccountsOperations,
   ...bankAccountsFields,
   ...billingGroupsOperations,
