@@ -118,8 +118,10 @@ export async function startEngine(config: EngineConfig, start: { workers?: boole
   }
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
+  services.listenUrl = url;
   return {
-    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
+    url,
     services,
     bootstrapKeys,
     async close() {

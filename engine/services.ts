@@ -50,6 +50,8 @@ export interface Services {
   signer: AssetSigner;
   /** set when this process works jobs */
   workers: Workers | null;
+  /** the address this process serves the API on, once it listens (links handed out by workers) */
+  listenUrl?: string;
   health(): Promise<Health>;
   /** releases the database connections */
   close(): Promise<void>;

@@ -21,7 +21,8 @@ const eventObject = () =>
   Type.Object({
     id: id('evt', 'event'),
     body: Type.Record(Type.String(), Type.Unknown(), {
-      description: 'The object as it was when the event happened; for `*.deleted`, `{id, deleted: true}`.',
+      description:
+        'The object as it was when the event happened (for `*.deleted`, as it was when deleted, with `deleted: true`); its file links signed, valid 30 days.',
     }),
     reference_id: Type.String({ description: 'The id of the object the event is about.' }),
     event_type: eventTypeObject(),

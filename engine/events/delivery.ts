@@ -16,6 +16,7 @@ import {
   type WebhookTarget,
 } from '../store/webhook-deliveries';
 import { signedHeaders } from './signing';
+import { signEventText, type LinkSigner } from '../assets/links';
 
 export const DELIVERY_ATTEMPTS = 8;
 const MAX_WAIT_MS = 3_600_000;
@@ -24,6 +25,11 @@ export interface DeliveryLimits {
   timeoutMs: number;
   retryBaseMs: number;
   allowedNetworks: ReadonlySet<string>;
+  /**
+   * signs the file links of an event's object as each attempt goes out, so a receiver gets links it can
+   * fetch (stored events keep file keys; a link signed at commit would expire in the outbox)
+   */
+  links?: () => LinkSigner;
 }
 
 /** When a delivery that failed `attempt` times is tried again, or undefined once it has had every attempt. */
@@ -33,9 +39,10 @@ export function retryAt(attempt: number, base: number, now = Date.now()): number
 }
 
 /** One signed POST of the stored event; what came back, or why nothing did. */
-export async function attempt(target: WebhookTarget, body: string, limits: DeliveryLimits): Promise<AttemptOutcome> {
+export async function attempt(target: WebhookTarget, stored: string, limits: DeliveryLimits): Promise<AttemptOutcome> {
   const started = Date.now();
   try {
+    const body = limits.links ? signEventText(stored, limits.links()) : stored;
     const answer = await guardedPost(target.url, body, signedHeaders(target.secret, body), {
       timeoutMs: limits.timeoutMs,
       allowedNetworks: limits.allowedNetworks,

@@ -17,6 +17,17 @@ const BATCH = 500;
  */
 const budgetOf = (timeoutMs: number) => Math.min(20_000, Math.max(2_000, 4 * timeoutMs));
 
+/**
+ * Where a webhook's links point: PUBLIC_URL, else the address this process serves on (known once it
+ * listens), else the configured HOST and PORT (a `printpost work` process serves nothing itself).
+ */
+function linkOrigin(services: Services): string {
+  const { publicUrl, host, port } = services.config;
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  if (services.listenUrl) return services.listenUrl;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export interface EventDelivery {
   stop(): Promise<void>;
 }
@@ -32,6 +43,7 @@ export async function startEventDelivery(
     timeoutMs: config.webhookTimeoutMs,
     retryBaseMs: config.webhookRetryBaseMs,
     allowedNetworks: config.allowedPrivateNetworks,
+    links: () => ({ signer: services.signer, origin: linkOrigin(services) }),
   };
   await services.jobs.work<DeliverWebhookData>(
     DELIVER_WEBHOOK,

@@ -7,6 +7,7 @@ import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { check, letter, pieceVendorErrors, postcard, selfMailer, snapPack, verifiedBankAccount } from '../helpers/mail';
 import { settled } from '../render/helpers';
+import { startReceiver } from '../helpers/receiver';
 
 const suite = databaseSuite();
 
@@ -66,4 +67,42 @@ test('the link of the create answer serves the PDF once rendered, and the piece 
   t.is(served.status, 200);
   t.is(served.headers.get('content-type'), 'application/pdf');
   t.is(piece.thumbnails.length, 2);
+});
+
+test('a rendered_pdf event carries a link that fetches the PDF, in a webhook delivery and in GET /v1/events', async (t) => {
+  const receiver = await startReceiver();
+  const engine = await startEngine({ workers: true, env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' } });
+  t.teardown(async () => {
+    await engine.close();
+    await receiver.close();
+  });
+  const call = client(engine.url, engine.keys.test);
+  const hook = await call('POST', '/v1/webhooks', {
+    json: { url: receiver.url, event_types: ['postcard.rendered_pdf', 'postcard.deleted'] },
+  });
+  t.is(hook.status, 200, JSON.stringify(hook.body));
+  const created = (await call('POST', '/v1/postcards', { json: postcard() })).body as { id: string };
+  await settled(call, '/v1/postcards', created.id, 60_000, true);
+  const [delivery] = await receiver.waitFor(1, 30_000);
+  const event = JSON.parse(delivery.body) as { event_type: { id: string }; body: { id: string; url: string } };
+  t.is(event.event_type.id, 'postcard.rendered_pdf');
+  t.is(event.body.id, created.id);
+  const fetchPdf = async (url: string) => {
+    const link = new URL(url);
+    t.is(link.origin, engine.url, 'a link to this engine');
+    t.regex(link.search, /^\?expires=\d{10}&signature=[\w-]+$/);
+    const served = await fetch(link);
+    t.is(served.status, 200, url);
+    t.is(
+      Buffer.from(await served.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
+  };
+  await fetchPdf(event.body.url);
+  const listed = await call('GET', `/v1/events?event_type=postcard.rendered_pdf&reference_id=${created.id}`);
+  t.is(listed.body.data.length, 1);
+  await fetchPdf(listed.body.data[0].body.url);
+  await fetchPdf((await call('GET', `/v1/events/${listed.body.data[0].id}`)).body.body.url);
 });
