@@ -15,6 +15,7 @@ import * as blobAssets from './011_blob_assets';
 import * as uploadAudiences from './012_upload_audiences';
 import * as eventCursor from './013_event_cursor';
 import * as eventOutbox from './014_event_outbox';
+import * as uspsSerials from './016_usps_serials';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: [string, Migration][] = [
   ['012_upload_audiences', uploadAudiences],
   ['013_event_cursor', eventCursor],
   ['014_event_outbox', eventOutbox],
+  ['016_usps_serials', uspsSerials],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,6 +12,15 @@ import { isSettingName } from '../../engine/accounts/settings';
 
 export type Db = 'sqlite' | 'postgres';
 
+/** An operator's USPS identity for engines whose live pieces go to production (made-up values). */
+export const USPS_ENV = {
+  USPS_MAILER_ID: '123456',
+  USPS_CRID: '12345678',
+  USPS_PERMIT_NUMBER: '4321',
+  USPS_PERMIT_CITY: 'San Francisco',
+  USPS_PERMIT_STATE: 'CA',
+} as const;
+
 export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestEngine {

@@ -1,10 +1,10 @@
 // The job ticket: what a print room needs to print, insert and mail one piece, beside its PDF. The
-// IMb and the tracking number are computed exactly as the overlay printed them (engine/render/overlay),
-// so what the mail stream scans can be matched back to the ticket.
+// IMb codes and the tracking number are the ones stored on the piece, which the overlay printed
+// (engine/render/overlay), so what the mail stream scans can be matched back to the ticket.
 import type { Resource } from '../../catalog/types';
 import type { ApiObject } from '../../store/objects';
 import { geometryOf } from '../../render/products';
-import { imbCodes } from '../../render/overlay/imb';
+import { imbCodesOf } from '../../render/overlay/imb';
 import { overlayPiece } from '../../render/overlay/types';
 import { trackingNumberOf } from '../../render/overlay/tracking-number';
 
@@ -46,7 +46,7 @@ export function ticketOf(
 ): JobTicket {
   const overlay = overlayPiece(piece);
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
-  const { tracking, routing } = imbCodes(piece.id, overlay.mail_type, overlay.to);
+  const { tracking_code, routing_code } = imbCodesOf(overlay);
   return {
     ticket: job.ticket,
     piece_id: piece.id,
@@ -64,7 +64,7 @@ export function ticketOf(
     return_envelope: flag(piece.return_envelope),
     to: piece.to,
     from: piece.from ?? null,
-    imb: { tracking_code: tracking, routing_code: routing },
+    imb: { tracking_code, routing_code },
     tracking_number: overlay.extra_service ? trackingNumberOf(overlay).value : null,
     pdf: `${piece.id}.pdf`,
     send_date: String(piece.send_date),
