@@ -7,6 +7,7 @@ import { composePiece, type ComposeInput } from '../../engine/render/overlay/com
 import { sampleTracking } from '../../engine/render/overlay/imb';
 import type { OverlayPiece } from '../../engine/render/overlay/types';
 import { CHECK_BOTTOM, geometryOf } from '../../engine/render/products';
+import { uspsReadiness } from '../../engine/util/usps-identity';
 import { fillsIn, readPdf, renderPage, textIn, zoneBox } from '../helpers/pdf-read';
 import { ABROAD, artwork, compose, FROM, imbIn, joined, TO } from './overlay-fixtures';
 
@@ -238,4 +239,37 @@ test('a page turned by /Rotate, or with its MediaBox off the origin, prints as a
         t.deepEqual(actual(x, y), expected(x, y), `rotate ${angle}, origin ${String(origin)}: block at ${x},${y}`);
       }
   }
+});
+
+test("the indicia follows the mail class and names the operator's permit; the stored IMb is the one drawn", async (t) => {
+  const usps = uspsReadiness({
+    mailerId: '123456',
+    crid: '12345678',
+    permitNumber: '4321',
+    permitCity: 'San Francisco',
+    permitState: 'ca',
+    stidFirstClass: '300',
+    stidMarketing: '301',
+  });
+  if (!usps.ready) throw new Error('the identity is complete');
+  const side = await artwork(6.25, 4.25);
+  const [, back] = geometryOf('postcards', '4x6').sides;
+  const indicia = async (piece: OverlayPiece) => {
+    const pdf = await compose({ kind: 'postcards', size: '4x6', piece, sides: { back: side }, usps: usps.identity });
+    return { lines: textIn(pdf.pages[1], zoneBox(back.postageZone!)), imb: imbIn(pdf.pages[1], back.addressZone!) };
+  };
+  const imb = { tracking_code: '00300123456000000042', routing_code: '941071741' };
+  const firstClass = await indicia({ id: 'psc_fc', to: TO, imb });
+  t.deepEqual(firstClass.lines, ['FIRST-CLASS MAIL', 'U.S. POSTAGE PAID', 'SAN FRANCISCO, CA', 'PERMIT NO. 4321']);
+  t.deepEqual([firstClass.imb.tracking, firstClass.imb.routing], [imb.tracking_code, imb.routing_code]);
+  const marketing = await indicia({ id: 'psc_mm', to: TO, mail_type: 'usps_standard' });
+  t.deepEqual(marketing.lines, ['PRESORTED', 'STANDARD', 'U.S. POSTAGE PAID', 'SAN FRANCISCO, CA', 'PERMIT NO. 4321']);
+  // without the identity (a test piece): marked as a sample, never a permit
+  const sample = await compose({
+    kind: 'postcards',
+    size: '4x6',
+    piece: { id: 'psc_t', to: TO },
+    sides: { back: side },
+  });
+  t.false(textIn(sample.pages[1], zoneBox(back.postageZone!)).some((line) => line.startsWith('PERMIT')));
 });

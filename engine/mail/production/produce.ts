@@ -77,7 +77,14 @@ export async function producePiece(ctx: ProductionContext, data: ProducePieceDat
       return 'produced';
     }
     if (piece.status !== 'rendered') return 'skipped';
-    if (!drawnForMailing(piece, uspsOf(ctx.config))) {
+    const usps = uspsOf(ctx.config);
+    if (!usps.ready) {
+      // this process cannot tell whether the PDF may be mailed: the job comes back (an engine with
+      // the identity takes it meanwhile)
+      await ctx.jobs.send(PRODUCE_PIECE, data, { ...PRODUCE_PIECE_OPTIONS, startAfter: new Date(Date.now() + 60_000) });
+      return 'waiting';
+    }
+    if (!drawnForMailing(piece, usps)) {
       // drawn before the USPS identity was configured (an older engine), or under another Mailer ID
       const render = ctx.jobs.enqueueWith(
         RENDER_PIECE,
