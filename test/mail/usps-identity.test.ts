@@ -3,14 +3,16 @@
 // reason on the piece and in /health, and nothing reaches the outbox; an engine started with it takes
 // the piece up. Every live barcode then carries the configured Mailer ID (decoded from the PDF's bars,
 // equal to the piece's `imb` and to its ticket), serials stay unique across two engines rendering at
-// once and across a restart, the indicia names the permit per mail class, and a registered letter
-// shows one tracking number in the API, its PDF and its ticket.
+// once and across a restart, the indicia names the permit per mail class, a registered letter shows
+// one tracking number in the API, its PDF and its ticket, and a PDF drawn under a Mailer ID no longer
+// configured is drawn again before it is mailed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { DATABASES } from '../helpers/matrix';
-import { startEngine, USPS_ENV, type TestEngine } from '../helpers/engine';
+import { freshDatabase, startEngine, USPS_ENV, type TestEngine } from '../helpers/engine';
+import { client } from '../helpers/http';
 import { letter, postcard } from '../helpers/mail';
 import { readPdf, textIn, zoneBox, type PdfRead } from '../helpers/pdf-read';
 import { geometryOf } from '../../engine/render/products';
@@ -44,16 +46,11 @@ async function scenario(t: ExecutionContext, db: 'sqlite' | 'postgres') {
   const outbox = path.join(dir, 'outbox');
   // one deployment: one asset store and one print room for every engine
   const env = { PRINT_OUTBOX: outbox, TRACKING_INBOX: path.join(dir, 'inbox'), ASSET_STORE: path.join(dir, 'assets') };
-  // the database's owner takes the API calls (it renders nothing); the engines that come and go with
-  // their workers share its database. It is of the same deployment, so it knows the identity.
-  const owner = await startEngine({ db, env: { ...env, ...USPS_ENV } });
+  // engines come and go on one database the test made, as restarts of one deployment do
+  const database = await freshDatabase(db);
   const engines: TestEngine[] = [];
-  const engine = async (identity: boolean) => {
-    const started = await startEngine({
-      shareWith: owner,
-      workers: true,
-      env: identity ? { ...env, ...USPS_ENV } : env,
-    });
+  const engine = async (identity: Record<string, string> | undefined) => {
+    const started = await startEngine({ db, database: database.url, workers: true, env: { ...env, ...identity } });
     engines.push(started);
     return started;
   };
@@ -63,13 +60,15 @@ async function scenario(t: ExecutionContext, db: 'sqlite' | 'postgres') {
   };
   t.teardown(async () => {
     for (const e of engines) await e.close();
-    await owner.close();
+    await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const { live, test: testKey } = await liveAccount(owner);
 
   // 1. no identity: the live piece waits with its reason, the test piece renders with sample marks
-  const bare = await engine(false);
+  const bare = await engine(undefined);
+  const { keys } = await liveAccount(bare);
+  let live = client(bare.url, keys.live);
+  const testKey = client(bare.url, keys.test);
   const waiting = await health(bare);
   t.false(waiting.ready);
   t.deepEqual(waiting.missing, [
@@ -97,8 +96,9 @@ async function scenario(t: ExecutionContext, db: 'sqlite' | 'postgres') {
   await close(bare);
 
   // 2. restarted with the identity, two engines rendering at once: the waiting piece goes on, new ones too
-  const [first, second] = [await engine(true), await engine(true)];
+  const [first, second] = [await engine(USPS_ENV), await engine(USPS_ENV)];
   t.deepEqual(await health(first), { ready: true, missing: [] });
+  live = client(first.url, keys.live);
   const cards = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
       created(live, 'postcards', postcard(i % 4 === 3 ? { mail_type: 'usps_standard', size: '6x9' } : {})),
@@ -141,11 +141,30 @@ async function scenario(t: ExecutionContext, db: 'sqlite' | 'postgres') {
   await close(second);
 
   // 3. after a restart the serials go on, none repeated
-  await engine(true);
+  const again = await engine(USPS_ENV);
+  live = client(again.url, keys.live);
   const later = await Promise.all(Array.from({ length: 3 }, () => created(live, 'postcards', postcard())));
   for (const card of later) codes.push(imbOf((await produced(live, outbox, 'postcards', card.id)).piece).tracking_code);
   const serials = codes.map((code) => code.slice(11));
   t.is(new Set(serials).size, serials.length, `serials unique: ${serials.join(' ')}`);
+
+  // 4. a piece drawn under one Mailer ID and produced after the operator changed it is drawn again
+  const scheduled = await created(
+    live,
+    'postcards',
+    postcard({ send_date: new Date(Date.now() + 25_000).toISOString() }),
+  );
+  const before = imbOf(await rendered(live, 'postcards', scheduled.id));
+  t.is(before.tracking_code.slice(5, 11), USPS_ENV.USPS_MAILER_ID);
+  await close(again);
+  t.deepEqual(ticketFiles(outbox, scheduled.id), [], 'not yet due when the engine stopped');
+  const changed = await engine({ ...USPS_ENV, USPS_MAILER_ID: '912345678' });
+  live = client(changed.url, keys.live);
+  const { piece: redrawn, ticket } = await produced(live, outbox, 'postcards', scheduled.id);
+  const printed = imbIn((await pdfOf(redrawn)).pages[1], CARD_BACK.addressZone!);
+  t.is(printed.tracking.slice(5, 14), '912345678', 'the PDF mailed carries the Mailer ID configured now');
+  t.deepEqual(ticket.imb, imbOf(redrawn));
+  t.is(printed.tracking, imbOf(redrawn).tracking_code);
 }
 
 for (const db of DATABASES) {
