@@ -13,7 +13,7 @@ import test, { type ExecutionContext } from 'ava';
 import { DATABASES } from '../helpers/matrix';
 import { freshDatabase, startEngine, USPS_ENV, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
-import { letter, postcard } from '../helpers/mail';
+import { letter, pieceVendorErrors, postcard } from '../helpers/mail';
 import { readPdf, textIn, zoneBox, type PdfRead } from '../helpers/pdf-read';
 import { geometryOf } from '../../engine/render/products';
 import { download } from '../render/helpers';
@@ -87,6 +87,11 @@ async function scenario(t: ExecutionContext, db: 'sqlite' | 'postgres') {
   t.is(heldNow.status, 'processed');
   t.regex((heldNow.production_hold as { reason: string }).reason, /USPS_MAILER_ID, USPS_CRID.*restart/);
   t.is(heldNow.imb, undefined);
+  t.deepEqual(
+    pieceVendorErrors('GET', `/v1/postcards/${held.id}`, heldNow),
+    [],
+    'the extension keeps the vendor schema',
+  );
   const sampleNow = await rendered(testKey, 'postcards', sample.id);
   t.is(imbOf(sampleNow).tracking_code.slice(0, 11), '00300999999', 'the sample Mailer ID in test mode');
   const samplePdf = await pdfOf(sampleNow);
@@ -110,6 +115,7 @@ async function scenario(t: ExecutionContext, db: 'sqlite' | 'postgres') {
   for (const id of [held.id, ...cards.map((c) => c.id)]) {
     const { piece, ticket } = await produced(live, outbox, 'postcards', id);
     t.is(piece.production_hold, undefined, 'no longer waiting');
+    t.deepEqual(pieceVendorErrors('GET', `/v1/postcards/${id}`, piece), []);
     const imb = imbOf(piece);
     const pdf = await pdfOf(piece);
     const [, back] = geometryOf('postcards', String(piece.size)).sides;
