@@ -6,9 +6,11 @@ import { addressLines } from '../../engine/render/overlay/address-block';
 import { amountInWords, protectedFigures } from '../../engine/render/overlay/amount-words';
 import { imbBars, imbRouting, imbTracking, sampleTracking } from '../../engine/render/overlay/imb';
 import { micrAscii, micrPositions, micrText } from '../../engine/render/overlay/micr';
-import { mod10, s10Check, trackingNumberOf } from '../../engine/render/overlay/tracking-number';
+import { mod10, newTrackingNumber, s10Check, trackingNumberOf } from '../../engine/render/overlay/tracking-number';
 import { isDomestic, overlayPiece } from '../../engine/render/overlay/types';
 import { decodeImb, imbCrc } from '../helpers/imb-decode';
+
+const TO_US = { address_line1: '1 Main St', address_zip: '94107' };
 
 // USPS-B-3200, appendix examples: one tracking code with each length of routing code.
 const TRACKING = '01234567094987654321';
@@ -192,4 +194,19 @@ test('overlayPiece reads a stored piece loosely: unknown values dropped, not tru
   t.is(piece.bank_account?.signatory, 'S');
   t.true(isDomestic(piece.to), 'a territory is domestic mail');
   t.false(isDomestic({ address_line1: 'x', address_country: 'CANADA' }));
+});
+
+test('a new letter gets its number in the form its service uses: S10 for registered, 22 digits for certified', (t) => {
+  for (let i = 0; i < 50; i++) {
+    const registered = newTrackingNumber('registered');
+    t.regex(registered, /^RR\d{9}US$/);
+    t.is(s10Check(registered.slice(2, 10)), registered[10], 'its S10 check digit');
+    t.is(
+      trackingNumberOf({ id: 'ltr_r', to: TO_US, extra_service: 'registered', tracking_number: registered }).value,
+      registered,
+    );
+    const certified = newTrackingNumber('certified');
+    t.regex(certified, /^9407\d{18}$/);
+    t.is(mod10(certified.slice(0, 21)), certified[21]);
+  }
 });
