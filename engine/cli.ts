@@ -2,7 +2,8 @@
 // | reject | order`,
 // for operators and scripts.
 import { parseArgs } from 'node:util';
-import { loadConfig, describeConfig, configTable, ConfigError } from './config';
+import { loadConfig, describeConfig, configTable, ConfigError, type EngineConfig, uspsOf } from './config';
+import { missingSentence } from './util/usps-identity';
 import { openServices, startEngine } from './server';
 import { startWorkers } from './workers';
 import { isSettingName, parseSetting, SETTINGS } from './accounts/settings';
@@ -118,6 +119,7 @@ async function serve(args: string[]): Promise<void> {
     `printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`,
     ...describeConfig(config, engine.services.db.label),
     workersLine(engine.services),
+    productionLine(config),
   ];
   if (engine.bootstrapKeys) {
     const k = engine.bootstrapKeys;
@@ -150,12 +152,21 @@ function workersLine(services: Services): string {
   return `${at}; renderer: ${renderer.version ?? 'Chromium'} (${renderer.source})`;
 }
 
+/** What the banner says of live production: the USPS identity in use, or what is missing of it. */
+function productionLine(config: EngineConfig): string {
+  const usps = uspsOf(config);
+  if (!usps.ready)
+    return `Production: LIVE PIECES WAIT: ${missingSentence(usps.missing)} (test pieces render with sample marks)`;
+  const { mailerId, crid, permit } = usps.identity;
+  return `Production: USPS Mailer ID ${mailerId}, CRID ${crid}, permit ${permit.number} ${permit.city}, ${permit.state}`;
+}
+
 async function work(): Promise<void> {
   const config = loadConfig();
   const services = await openServices(config);
   services.workers = await startWorkers(services);
   process.stdout.write(
-    `${['printpost worker started', ...describeConfig(config, services.db.label), workersLine(services)].join('\n')}\n`,
+    `${['printpost worker started', ...describeConfig(config, services.db.label), workersLine(services), productionLine(config)].join('\n')}\n`,
   );
   keepServingThroughDefects(config.logLevel);
   const stop = () => void services.close().then(() => process.exit(0));

@@ -1,6 +1,7 @@
 // Configuration from environment variables, declared once: name, default and meaning. The start banner,
 // `printpost --help` and the README's table are all built from this list (a test holds the README to it).
 import { DEFAULT_DATABASE } from './store/connection';
+import { USPS_CHECKS, uspsReadiness, type UspsReadiness } from './util/usps-identity';
 
 export class ConfigError extends Error {}
 
@@ -29,6 +30,18 @@ function oneOf<T extends string>(...values: T[]) {
     throw new ConfigError(`${env} must be one of ${values.join(', ')}, got ${JSON.stringify(raw)}`);
   };
 }
+
+/** An optional value that must pass `check` when given. */
+function checked(check: (value: string) => string | undefined) {
+  return (raw: string | undefined, env: string): string | undefined => {
+    const value = raw?.trim() || undefined;
+    const wrong = value === undefined ? undefined : check(value);
+    if (wrong) throw new ConfigError(`${env} ${wrong}, got ${JSON.stringify(raw)}`);
+    return value;
+  };
+}
+
+const stid = (raw: string | undefined, env: string): string => checked(USPS_CHECKS.stid)(raw, env) ?? '';
 
 const list = (raw: string | undefined): ReadonlySet<string> =>
   new Set(
@@ -223,6 +236,49 @@ export const VARIABLES = {
       'folder of scan records (one JSON file each) that become tracking events; taken ones go to `done/`, bad ones to `rejected/`',
     parse: required,
   },
+  uspsMailerId: {
+    env: 'USPS_MAILER_ID',
+    default: null,
+    meaning:
+      "your USPS Mailer ID (6 or 9 digits), printed in every live piece's Intelligent Mail barcode; live pieces wait for it",
+    parse: checked(USPS_CHECKS.mailerId),
+  },
+  uspsCrid: {
+    env: 'USPS_CRID',
+    default: null,
+    meaning: 'your USPS Customer Registration ID (CRID), the one your Mailer ID and permit belong to',
+    parse: checked(USPS_CHECKS.crid),
+  },
+  uspsPermitNumber: {
+    env: 'USPS_PERMIT_NUMBER',
+    default: null,
+    meaning: 'the permit number the postage indicia of live pieces names (PERMIT NO.)',
+    parse: checked(USPS_CHECKS.permitNumber),
+  },
+  uspsPermitCity: {
+    env: 'USPS_PERMIT_CITY',
+    default: null,
+    meaning: 'city of the post office that holds the permit, printed in the indicia',
+    parse: checked(USPS_CHECKS.permitCity),
+  },
+  uspsPermitState: {
+    env: 'USPS_PERMIT_STATE',
+    default: null,
+    meaning: 'two-letter state of the permit office, printed in the indicia',
+    parse: checked(USPS_CHECKS.permitState),
+  },
+  uspsStidFirstClass: {
+    env: 'USPS_STID_FIRST_CLASS',
+    default: '300',
+    meaning: 'IMb service type identifier of First-Class Mail pieces (300: basic, no address correction)',
+    parse: stid,
+  },
+  uspsStidMarketing: {
+    env: 'USPS_STID_MARKETING',
+    default: '301',
+    meaning: 'IMb service type identifier of Marketing Mail (`usps_standard`) pieces',
+    parse: stid,
+  },
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',
     default: 'default',
@@ -243,6 +299,19 @@ export function loadConfig(env: Env = process.env): EngineConfig {
     return [key, v.parse(raw, v.env)];
   });
   return Object.fromEntries(entries) as EngineConfig;
+}
+
+/** The USPS identity live production needs, or what is missing of it. */
+export function uspsOf(config: EngineConfig): UspsReadiness {
+  return uspsReadiness({
+    mailerId: config.uspsMailerId,
+    crid: config.uspsCrid,
+    permitNumber: config.uspsPermitNumber,
+    permitCity: config.uspsPermitCity,
+    permitState: config.uspsPermitState,
+    stidFirstClass: config.uspsStidFirstClass,
+    stidMarketing: config.uspsStidMarketing,
+  });
 }
 
 const shown = (value: unknown): string =>

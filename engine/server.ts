@@ -11,7 +11,8 @@ import { startCheckpointer } from './store/checkpointer';
 import { Accounts, type KeySet } from './accounts/accounts';
 import { createApp } from './http/app';
 import { answerClientError, answerExpectation } from './http/raw-answers';
-import type { EngineConfig } from './config';
+import { type EngineConfig, uspsOf } from './config';
+import { missingSentence } from './util/usps-identity';
 import type { Health, Services } from './services';
 import { openJobQueue } from './jobs';
 import { openAssetStore } from './assets/open';
@@ -76,8 +77,17 @@ async function healthOf(services: Services): Promise<Health> {
     workers: services.workers !== null,
     renderer,
     jobs,
+    production: productionReadiness(services.config),
     memory: memoryReport(services.config.maxRssMb),
   };
+}
+
+/** Whether live pieces can be produced: the USPS identity, or the variables it still needs. */
+export function productionReadiness(config: EngineConfig): Health['production'] {
+  const usps = uspsOf(config);
+  return usps.ready
+    ? { ready: true, missing: [] }
+    : { ready: false, missing: usps.missing, reason: missingSentence(usps.missing) };
 }
 
 /** Serves the API; also works background jobs (renders unless WORKERS is 0, event delivery) unless `workers` is false. */

@@ -28,6 +28,11 @@ export interface Health {
     reason?: string;
   } | null;
   jobs: JobCounts | null;
+  /**
+   * whether live pieces can go to production: the operator's USPS identity (USPS_* variables) is
+   * configured; else `missing` names the variables and live pieces wait (test pieces are unaffected)
+   */
+  production: { ready: boolean; missing: string[]; reason?: string };
   memory: MemoryReport;
 }
 

@@ -13,6 +13,12 @@ import { workCampaignRuns } from './mail/campaigns/worker';
 import { startProduction } from './mail/production/worker';
 import { FolderProvider } from './mail/production/outbox';
 import type { Services, Workers } from './services';
+import { uspsOf } from './config';
+import { pollLoop } from './util/poll-loop';
+import { wakeHeldPieces } from './mail/render/imb-codes';
+
+/** How often held pieces are looked at again (at start first): serials free up as days pass. */
+const WAKE_MS = 60_000;
 
 export async function startWorkers(services: Services): Promise<Workers> {
   const rendering = services.config.workers > 0 ? await startRendering(services) : undefined;
@@ -26,6 +32,7 @@ export async function startWorkers(services: Services): Promise<Workers> {
     renderer: () => rendering?.status() ?? null,
     stop: async () => {
       // handlers finish (or are left to their leases) before the browser and threads they use go
+      await rendering?.stopWaking();
       await production.stop();
       await campaigns.stop();
       await events.stop();
@@ -56,15 +63,26 @@ async function startRendering(services: Services) {
     browser,
     merging,
     thumbnails,
+    usps: uspsOf(config),
     limits: { renderTimeoutMs: config.renderTimeoutMs, allowedNetworks: config.allowedPrivateNetworks },
   };
   await workRenderJobs(services.jobs, context, { concurrency: config.workers, leaseMs: leaseOf(config) });
+  // live pieces that waited for the USPS identity (or for serials) are taken up by an engine that has it
+  const waking = context.usps.ready
+    ? pollLoop(async () => void (await wakeHeldPieces(context)), {
+        pollMs: WAKE_MS,
+        onError: (error) => {
+          if (config.logLevel !== 'silent') process.stderr.write(`waking held pieces: ${String(error)}\n`);
+        },
+      })
+    : undefined;
   return {
     status: () => {
       const status = browser.status();
       const { available, state, source, version, reason } = status;
       return { available, state, source, version, reason };
     },
+    stopWaking: async () => waking?.stop(),
     close: async () => {
       await Promise.all([browser.close(), thumbnails.close(), merging.close()]);
     },

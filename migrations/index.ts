@@ -16,6 +16,7 @@ import * as uploadAudiences from './012_upload_audiences';
 import * as eventCursor from './013_event_cursor';
 import * as eventOutbox from './014_event_outbox';
 import * as campaignMailings from './015_campaign_mailings';
+import * as uspsSerials from './016_usps_serials';
 import * as unsetFrom from './017_unset_from';
 
 interface Migration {
@@ -39,6 +40,7 @@ const migrations: [string, Migration][] = [
   ['013_event_cursor', eventCursor],
   ['014_event_outbox', eventOutbox],
   ['015_campaign_mailings', campaignMailings],
+  ['016_usps_serials', uspsSerials],
   ['017_unset_from', unsetFrom],
 ];
 

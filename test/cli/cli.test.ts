@@ -150,6 +150,10 @@ test('every configuration variable is in --help, the start banner and the README
         `banner: ${variable.env}`,
       );
     }
+    t.true(
+      served.lines.some((l) => /^Production: LIVE PIECES WAIT: .*set USPS_MAILER_ID, USPS_CRID/.test(l)),
+      'the banner says what live production is missing',
+    );
   } finally {
     served.child.kill('SIGTERM');
   }

@@ -12,6 +12,15 @@ import { isSettingName } from '../../engine/accounts/settings';
 
 export type Db = 'sqlite' | 'postgres';
 
+/** An operator's USPS identity for engines whose live pieces go to production (made-up values). */
+export const USPS_ENV = {
+  USPS_MAILER_ID: '123456',
+  USPS_CRID: '12345678',
+  USPS_PERMIT_NUMBER: '4321',
+  USPS_PERMIT_CITY: 'San Francisco',
+  USPS_PERMIT_STATE: 'CA',
+} as const;
+
 export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestEngine {
@@ -55,15 +64,16 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** join another engine's database (a second process of one deployment) instead of a fresh one */
   shareWith?: TestEngine;
+  /** join a database the test made itself (freshDatabase), left in place on close: engines may come and go */
+  database?: string;
   /** run the render workers (a browser) in this engine; off by default so suites about the API stay light */
   workers?: boolean;
 }
 
 export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> {
   const db = opts.db ?? 'sqlite';
-  const database = opts.shareWith
-    ? { url: opts.shareWith.databaseUrl, drop: async () => undefined }
-    : await freshDatabase(db);
+  const joined = opts.shareWith?.databaseUrl ?? opts.database;
+  const database = joined ? { url: joined, drop: async () => undefined } : await freshDatabase(db);
   const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-assets-'));
   const config = loadConfig({
     PORT: '0',
@@ -89,7 +99,7 @@ export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> 
     url: engine.url,
     db,
     databaseUrl: database.url,
-    keys: engine.bootstrapKeys ?? opts.shareWith!.keys,
+    keys: engine.bootstrapKeys ?? opts.shareWith?.keys ?? { test: '', live: '', testPub: '', livePub: '' },
     createAccount: async (name = `acct-${randomBytes(4).toString('hex')}`) => (await accounts.create(name)).keys,
     setSetting,
     assets,

@@ -116,7 +116,8 @@ test('letters: registered mail to a US address, as the vendor accepts it (its SD
   t.is(reply.status, 200, JSON.stringify(reply.body));
   t.is(reply.body.to.address_country, 'UNITED STATES');
   t.is(reply.body.extra_service, 'registered');
-  t.regex(reply.body.tracking_number, /^\d{22}$/, 'a tracking number at once, as for certified letters');
+  // the S10 form USPS gives registered mail, the one its cover sheet and ticket print
+  t.regex(reply.body.tracking_number, /^RR\d{9}US$/, 'a tracking number at once, as for certified letters');
   t.is((await api('GET', `/v1/letters/${reply.body.id}`)).body.extra_service, 'registered');
 });
 

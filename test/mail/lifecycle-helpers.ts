@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEngine, type Db, type TestEngine } from '../helpers/engine';
+import { startEngine, USPS_ENV, type Db, type TestEngine } from '../helpers/engine';
 import type { Received } from '../helpers/receiver';
 import { settled } from '../render/helpers';
 import type { Call } from './production-helpers';
@@ -52,6 +52,7 @@ export function enginePerDatabase(): { setupFor(db: Db): Promise<Setup>; close()
         db,
         workers: true,
         env: {
+          ...USPS_ENV,
           PRINT_OUTBOX: outbox,
           TRACKING_INBOX: inbox,
           ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8',

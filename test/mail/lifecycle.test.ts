@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { DATABASES } from '../helpers/matrix';
+import { USPS_ENV } from '../helpers/engine';
 import { startReceiver } from '../helpers/receiver';
 import { download } from '../render/helpers';
 import { letter, postcard } from '../helpers/mail';
-import { imbCodes } from '../../engine/render/overlay/imb';
 import { overlayPiece } from '../../engine/render/overlay/types';
 import { trackingNumberOf } from '../../engine/render/overlay/tracking-number';
 import { dropRecord, liveAccount, printpost, stagedFiles, ticketFiles, ticketOf, until } from './production-helpers';
@@ -36,7 +36,8 @@ scenario(
     const produced = await get(live, 'postcards', card.id);
     t.like(produced, { status: 'rendered', production: { id: ticket.ticket, simulated: false } });
     t.regex(ticket.ticket, /^pjob_[0-9a-f]{16}$/);
-    const { tracking, routing } = imbCodes(card.id, 'usps_first_class', overlayPiece(produced).to);
+    const imb = produced.imb as { tracking_code: string; routing_code: string };
+    t.is(imb.tracking_code.slice(0, 11), `00300${USPS_ENV.USPS_MAILER_ID}`, 'the configured Mailer ID');
     t.like(ticket, {
       piece_id: card.id,
       kind: 'postcards',
@@ -45,7 +46,7 @@ scenario(
       mail_type: 'usps_first_class',
       extra_service: null,
       tracking_number: null,
-      imb: { tracking_code: tracking, routing_code: routing },
+      imb,
       pdf: `${card.id}.pdf`,
       date_produced: produced.production?.date_created,
     });

@@ -15,7 +15,7 @@ import test, { type ExecutionContext } from 'ava';
 import { BIN, serve, type Served } from '../helpers/cli';
 import { client } from '../helpers/http';
 import { DATABASES } from '../helpers/matrix';
-import { freshDatabase, type Db } from '../helpers/engine';
+import { freshDatabase, USPS_ENV, type Db } from '../helpers/engine';
 import { postcard } from '../helpers/mail';
 import { dayFolders, until } from './production-helpers';
 
@@ -95,6 +95,7 @@ async function killMidProduction(t: ExecutionContext, kind: Db, processes: 1 | 2
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-produce-'));
   const outbox = path.join(dir, 'outbox');
   const env = {
+    ...USPS_ENV,
     DATABASE_URL: database.url,
     ASSET_STORE: path.join(dir, 'assets'),
     PRINT_OUTBOX: outbox,

@@ -10,14 +10,16 @@ import type { TestEngine } from '../helpers/engine';
 export type Call = ReturnType<typeof client>;
 
 /** A fresh account whose live keys may create pieces, due for production at once (window 0). */
-export async function liveAccount(engine: TestEngine): Promise<{ live: Call; test: Call; name: string }> {
+export async function liveAccount(
+  engine: TestEngine,
+): Promise<{ live: Call; test: Call; name: string; keys: { live: string; test: string } }> {
   const name = `lifecycle-${Math.random().toString(36).slice(2)}`;
   const keys = await engine.createAccount(name);
   await engine.setSetting('payment_method_verified', true, name);
   await engine.setSetting('email_verified', true, name);
   await engine.setSetting('cancellation_window_minutes', 0, name);
   await engine.setSetting('rate_limit_per_5s', 100_000, name);
-  return { live: client(engine.url, keys.live), test: client(engine.url, keys.test), name };
+  return { live: client(engine.url, keys.live), test: client(engine.url, keys.test), name, keys };
 }
 
 export async function until<T>(

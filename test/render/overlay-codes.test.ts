@@ -4,11 +4,13 @@ import test from 'ava';
 import fc from 'fast-check';
 import { addressLines } from '../../engine/render/overlay/address-block';
 import { amountInWords, protectedFigures } from '../../engine/render/overlay/amount-words';
-import { imbBars, imbRouting, imbTracking } from '../../engine/render/overlay/imb';
+import { imbBars, imbRouting, imbTracking, sampleTracking } from '../../engine/render/overlay/imb';
 import { micrAscii, micrPositions, micrText } from '../../engine/render/overlay/micr';
-import { mod10, s10Check, trackingNumberOf } from '../../engine/render/overlay/tracking-number';
+import { mod10, newTrackingNumber, s10Check, trackingNumberOf } from '../../engine/render/overlay/tracking-number';
 import { isDomestic, overlayPiece } from '../../engine/render/overlay/types';
 import { decodeImb, imbCrc } from '../helpers/imb-decode';
+
+const TO_US = { address_line1: '1 Main St', address_zip: '94107' };
 
 // USPS-B-3200, appendix examples: one tracking code with each length of routing code.
 const TRACKING = '01234567094987654321';
@@ -62,12 +64,19 @@ test('a damaged IMb fails the decoder, never decodes to something else', (t) => 
   t.throws(() => decodeImb(bars.split('').reverse().join('')));
 });
 
-test('tracking code: barcode id, service type, mailer id, a serial fixed by the piece id', (t) => {
-  t.regex(imbTracking('psc_1'), /^00300999999\d{9}$/);
-  t.regex(imbTracking('psc_1', 'usps_standard'), /^00301999999\d{9}$/);
-  t.is(imbTracking('psc_1'), imbTracking('psc_1'));
-  t.not(imbTracking('psc_1'), imbTracking('psc_2'));
+test('sample tracking code: barcode id, service type, the sample mailer id, a serial fixed by the piece id', (t) => {
+  t.regex(sampleTracking('psc_1'), /^00300999999\d{9}$/);
+  t.regex(sampleTracking('psc_1', 'usps_standard'), /^00301999999\d{9}$/);
+  t.is(sampleTracking('psc_1'), sampleTracking('psc_1'));
+  t.not(sampleTracking('psc_1'), sampleTracking('psc_2'));
   t.throws(() => imbBars('0050099999912345678', '94107'), { instanceOf: RangeError });
+});
+
+test("a configured Mailer ID leaves the rest to the serial: 9 digits after 6, 6 after 9; the mail type's STID", (t) => {
+  const types = { usps_first_class: '310', usps_standard: '311' };
+  t.is(imbTracking(42, null, { mailerId: '123456', serviceType: types }), '00310123456000000042');
+  t.is(imbTracking(42, 'usps_standard', { mailerId: '912345678', serviceType: types }), '00311912345678000042');
+  t.throws(() => imbTracking(1_000_000, null, { mailerId: '912345678' }), { instanceOf: RangeError });
 });
 
 test('routing code from the ZIP: 5, 9 (+4 given), 11 digits (+ delivery point)', (t) => {
@@ -185,4 +194,19 @@ test('overlayPiece reads a stored piece loosely: unknown values dropped, not tru
   t.is(piece.bank_account?.signatory, 'S');
   t.true(isDomestic(piece.to), 'a territory is domestic mail');
   t.false(isDomestic({ address_line1: 'x', address_country: 'CANADA' }));
+});
+
+test('a new letter gets its number in the form its service uses: S10 for registered, 22 digits for certified', (t) => {
+  for (let i = 0; i < 50; i++) {
+    const registered = newTrackingNumber('registered');
+    t.regex(registered, /^RR\d{9}US$/);
+    t.is(s10Check(registered.slice(2, 10)), registered[10], 'its S10 check digit');
+    t.is(
+      trackingNumberOf({ id: 'ltr_r', to: TO_US, extra_service: 'registered', tracking_number: registered }).value,
+      registered,
+    );
+    const certified = newTrackingNumber('certified');
+    t.regex(certified, /^9407\d{18}$/);
+    t.is(mod10(certified.slice(0, 21)), certified[21]);
+  }
 });

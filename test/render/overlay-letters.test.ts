@@ -1,7 +1,7 @@
 // The composer end to end for letters: address placements, the inserted address page, the certified
 // and registered cover sheet, the perforation, read back through pdfjs.
 import test from 'ava';
-import { imbTracking } from '../../engine/render/overlay/imb';
+import { sampleTracking } from '../../engine/render/overlay/imb';
 import { trackingNumberOf } from '../../engine/render/overlay/tracking-number';
 import type { OverlayPiece } from '../../engine/render/overlay/types';
 import { letterAddressZone } from '../../engine/render/products';
@@ -19,7 +19,7 @@ for (const placement of ['top_first_page', 'bottom_first_page', 'bottom_first_pa
     const name = pdf.pages[0].text.find((item) => item.str === 'Harry Zhang')!;
     t.true(inside(name, zoneBox(zone)));
     const imb = imbIn(pdf.pages[0], zone);
-    t.deepEqual([imb.tracking, imb.routing], [imbTracking(piece.id), '941071741']);
+    t.deepEqual([imb.tracking, imb.routing], [sampleTracking(piece.id), '941071741']);
     t.false(joined(pdf.pages[1]).includes('Harry Zhang'));
     t.true(joined(pdf.pages[2]).includes('ARTWORK 3'));
   });

@@ -4,9 +4,10 @@
 import test from 'ava';
 import { degrees, PDFDocument, rgb } from 'pdf-lib';
 import { composePiece, type ComposeInput } from '../../engine/render/overlay/compose';
-import { imbTracking } from '../../engine/render/overlay/imb';
+import { sampleTracking } from '../../engine/render/overlay/imb';
 import type { OverlayPiece } from '../../engine/render/overlay/types';
 import { CHECK_BOTTOM, geometryOf } from '../../engine/render/products';
+import { uspsReadiness } from '../../engine/util/usps-identity';
 import { fillsIn, readPdf, renderPage, textIn, zoneBox } from '../helpers/pdf-read';
 import { ABROAD, artwork, compose, FROM, imbIn, joined, TO } from './overlay-fixtures';
 
@@ -27,10 +28,15 @@ test('postcard 4x6: exact page sizes, recipient, return and postage in their zon
     'San Francisco CA 94107-1741',
   ]);
   t.deepEqual(textIn(page, zoneBox(back.returnZone!)), ['Leore Avidar', '185 Berry St', 'San Francisco CA 94107']);
-  t.deepEqual(textIn(page, zoneBox(back.postageZone!)), ['FIRST-CLASS MAIL', 'US POSTAGE PAID', 'PRINTPOST']);
+  t.deepEqual(textIn(page, zoneBox(back.postageZone!)), [
+    'FIRST-CLASS MAIL',
+    'U.S. POSTAGE PAID',
+    'SAMPLE',
+    'NOT MAILABLE',
+  ]);
   const imb = imbIn(page, back.addressZone!);
   t.is(imb.count, 65);
-  t.is(imb.tracking, imbTracking(piece.id));
+  t.is(imb.tracking, sampleTracking(piece.id));
   t.is(imb.tracking, `00300999999${imb.tracking.slice(11)}`);
   t.is(imb.routing, '941071741');
   // the artwork is still there, under the marks; the front has none of them
@@ -47,7 +53,7 @@ test('the IMb takes the delivery point and the mail type; an address abroad gets
   const imb = imbIn(pdf.pages[1], back.addressZone!);
   t.is(imb.routing, '94107174110');
   t.is(imb.tracking.slice(0, 5), '00301');
-  t.true(textIn(pdf.pages[1], zoneBox(back.postageZone!)).includes('STANDARD MAIL'));
+  t.true(textIn(pdf.pages[1], zoneBox(back.postageZone!)).includes('STANDARD'));
 
   const small = await artwork(6.25, 4.25);
   const abroad = await compose({
@@ -64,7 +70,7 @@ test('the IMb takes the delivery point and the mail type; an address abroad gets
     'CANADA',
   ]);
   t.is(fillsIn(abroad.pages[1], zoneBox(card.addressZone!), '#000000').length, 0);
-  t.true(textIn(abroad.pages[1], zoneBox(card.postageZone!)).includes('FIRST-CLASS MAIL INTL'));
+  t.true(textIn(abroad.pages[1], zoneBox(card.postageZone!)).includes('INTERNATIONAL'));
 });
 
 test('self mailers and snap packs: the outside carries the marks, pages at the exact size', async (t) => {
@@ -150,7 +156,7 @@ test('check: face with amount in words and figures, payee IMb, MICR glyphs and i
   for (const g of glyphs) t.true(g.top >= (3.5 - 7 / 16) * 72 - 0.5 && g.top + g.height <= (3.5 - 3 / 16) * 72 + 0.5);
 
   const imb = imbIn(face, { x: 0.6, y: 1.75, width: 4, height: 1.1 });
-  t.deepEqual([imb.tracking, imb.routing], [imbTracking(CHECK.id), '941071741']);
+  t.deepEqual([imb.tracking, imb.routing], [sampleTracking(CHECK.id), '941071741']);
   t.true(joined(pdf.pages[1]).includes('ARTWORK 1'));
 });
 
@@ -233,4 +239,37 @@ test('a page turned by /Rotate, or with its MediaBox off the origin, prints as a
         t.deepEqual(actual(x, y), expected(x, y), `rotate ${angle}, origin ${String(origin)}: block at ${x},${y}`);
       }
   }
+});
+
+test("the indicia follows the mail class and names the operator's permit; the stored IMb is the one drawn", async (t) => {
+  const usps = uspsReadiness({
+    mailerId: '123456',
+    crid: '12345678',
+    permitNumber: '4321',
+    permitCity: 'San Francisco',
+    permitState: 'ca',
+    stidFirstClass: '300',
+    stidMarketing: '301',
+  });
+  if (!usps.ready) throw new Error('the identity is complete');
+  const side = await artwork(6.25, 4.25);
+  const [, back] = geometryOf('postcards', '4x6').sides;
+  const indicia = async (piece: OverlayPiece) => {
+    const pdf = await compose({ kind: 'postcards', size: '4x6', piece, sides: { back: side }, usps: usps.identity });
+    return { lines: textIn(pdf.pages[1], zoneBox(back.postageZone!)), imb: imbIn(pdf.pages[1], back.addressZone!) };
+  };
+  const imb = { tracking_code: '00300123456000000042', routing_code: '941071741' };
+  const firstClass = await indicia({ id: 'psc_fc', to: TO, imb });
+  t.deepEqual(firstClass.lines, ['FIRST-CLASS MAIL', 'U.S. POSTAGE PAID', 'SAN FRANCISCO, CA', 'PERMIT NO. 4321']);
+  t.deepEqual([firstClass.imb.tracking, firstClass.imb.routing], [imb.tracking_code, imb.routing_code]);
+  const marketing = await indicia({ id: 'psc_mm', to: TO, mail_type: 'usps_standard' });
+  t.deepEqual(marketing.lines, ['PRESORTED', 'STANDARD', 'U.S. POSTAGE PAID', 'SAN FRANCISCO, CA', 'PERMIT NO. 4321']);
+  // without the identity (a test piece): marked as a sample, never a permit
+  const sample = await compose({
+    kind: 'postcards',
+    size: '4x6',
+    piece: { id: 'psc_t', to: TO },
+    sides: { back: side },
+  });
+  t.false(textIn(sample.pages[1], zoneBox(back.postageZone!)).some((line) => line.startsWith('PERMIT')));
 });

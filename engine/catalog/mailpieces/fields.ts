@@ -144,6 +144,37 @@ const rejection = () =>
     },
   );
 
+/** The engine's extension: the Intelligent Mail barcode's codes, given once at render. */
+const imbCodes = () =>
+  Type.Object(
+    {
+      tracking_code: Type.String({
+        description:
+          'Barcode id, service type, Mailer ID and serial (20 digits); the sample Mailer ID 999999 in test mode.',
+      }),
+      routing_code: Type.String({
+        description: 'The ZIP (5, 9 or 11 digits); empty abroad, where no barcode is printed.',
+      }),
+    },
+    {
+      description:
+        "Engine extension: the codes of the piece's Intelligent Mail barcode as printed and as its job ticket quotes them; absent until rendered.",
+    },
+  );
+
+/** The engine's extension: why a live piece waits before it is drawn; absent otherwise. */
+const productionHold = () =>
+  Type.Object(
+    {
+      reason: Type.String({ description: 'What the operator must do (the USPS identity to configure).' }),
+      date_created: Type.String({ description: 'When the piece began to wait (UTC, ISO 8601).' }),
+    },
+    {
+      description:
+        "Engine extension: a live piece that cannot be drawn for mailing yet (the operator's USPS identity is not configured, or every serial number is in use) stays processed with the reason here; absent otherwise.",
+    },
+  );
+
 /**
  * Response fields every kind has, besides its artwork and own fields. A kind whose sender is optional
  * leaves `from` out when it has none: the vendor types it as an address, never null.
@@ -172,6 +203,8 @@ export const sharedObjectFields = (fromRequired = false) => ({
   failure_reason: failureReason(),
   production: Type.Optional(production()),
   rejection: Type.Optional(rejection()),
+  imb: Type.Optional(imbCodes()),
+  production_hold: Type.Optional(productionHold()),
 });
 
 /** `front` -> `front_template_id` and `front_template_version_id`; letters' `file` -> `template_id`. */

@@ -28,6 +28,7 @@ import { drawableBankAccount } from './checks';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { RENDER_PIECE, RENDER_PIECE_OPTIONS, type RenderPieceData } from '../../jobs/names';
 import { pdfKey } from '../../assets/links';
+import { newTrackingNumber } from '../../render/overlay/tracking-number';
 
 export interface PieceRequest {
   services: Services;
@@ -237,17 +238,10 @@ function kindFields(
     fields.message = body.message ?? null;
   }
   if (Object.hasOwn(resource.schema.properties, 'tracking_number')) {
-    fields.tracking_number = typeof body.extra_service === 'string' ? trackingNumber() : null;
+    fields.tracking_number = typeof body.extra_service === 'string' ? newTrackingNumber(body.extra_service) : null;
   }
   if (Object.hasOwn(resource.schema.properties, 'return_envelope'))
     fields.return_envelope = body.return_envelope !== false && body.return_envelope !== undefined;
   if (Object.hasOwn(resource.schema.properties, 'custom_envelope')) fields.custom_envelope = null;
   return fields;
-}
-
-/** A USPS-style 22-digit tracking number (9407 + 17 digits + mod-10 check digit). */
-function trackingNumber(): string {
-  const body = `9407${Array.from({ length: 17 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
 }

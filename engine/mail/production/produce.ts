@@ -9,7 +9,19 @@ import type { Resource } from '../../catalog/types';
 import type { Accounts } from '../../accounts/accounts';
 import type { AssetStore } from '../../assets/store';
 import type { JobQueue } from '../../jobs/types';
-import { PRODUCE_PIECE, PRODUCE_PIECE_OPTIONS, type ProducePieceData } from '../../jobs/names';
+import {
+  PRODUCE_PIECE,
+  PRODUCE_PIECE_OPTIONS,
+  RENDER_PIECE,
+  RENDER_PIECE_OPTIONS,
+  type ProducePieceData,
+  type RenderPieceData,
+} from '../../jobs/names';
+import { type EngineConfig, uspsOf } from '../../config';
+import type { UspsReadiness } from '../../util/usps-identity';
+import { overlayPiece } from '../../render/overlay/types';
+import { mailerIdIn } from '../render/imb-codes';
+import { markForRerender } from '../render/outcome';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
@@ -25,9 +37,18 @@ export interface ProductionContext {
   accounts: Accounts;
   jobs: JobQueue;
   provider: PrintProvider;
+  config: EngineConfig;
 }
 
-export type ProduceResult = 'produced' | 'waiting' | 'skipped';
+export type ProduceResult = 'produced' | 'waiting' | 'skipped' | 'rerender';
+
+/** Whether the piece's stored barcode carries the configured Mailer ID (else its PDF must not be mailed). */
+function drawnForMailing(piece: ApiObject, usps: UspsReadiness): boolean {
+  const tracking = overlayPiece(piece).imb?.tracking_code ?? '';
+  return (
+    usps.ready && tracking.length === 20 && mailerIdIn(tracking, usps.identity.mailerId) === usps.identity.mailerId
+  );
+}
 
 /** The job that sends the piece to production, for the commit that renders it: due at its send_date at the earliest. */
 export function produceJob(jobs: JobQueue, scope: Scope, resource: Resource, piece: ApiObject) {
@@ -57,6 +78,23 @@ export async function producePiece(ctx: ProductionContext, data: ProducePieceDat
       return 'produced';
     }
     if (piece.status !== 'rendered') return 'skipped';
+    const usps = uspsOf(ctx.config);
+    if (!usps.ready) {
+      // this process cannot tell whether the PDF may be mailed: the job comes back (an engine with
+      // the identity takes it meanwhile)
+      await ctx.jobs.send(PRODUCE_PIECE, data, { ...PRODUCE_PIECE_OPTIONS, startAfter: new Date(Date.now() + 60_000) });
+      return 'waiting';
+    }
+    if (!drawnForMailing(piece, usps)) {
+      // drawn before the USPS identity was configured (an older engine), or under another Mailer ID
+      const render = ctx.jobs.enqueueWith(
+        RENDER_PIECE,
+        { piece: piece.id } satisfies RenderPieceData,
+        RENDER_PIECE_OPTIONS,
+      );
+      if (await markForRerender(ctx.objects, scope, resource, piece.id, render)) return 'rerender';
+      continue;
+    }
     const account = await ctx.accounts.byId(scope.accountId);
     if (!account) return 'skipped';
     const window = account.settings.cancellation_window_minutes;

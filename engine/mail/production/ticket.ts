@@ -1,11 +1,11 @@
 // The job ticket: what a print room needs to print, finish, insert and mail one piece, beside its PDF
-// (its shape is declared in ticket-schema.ts). The IMb and the tracking number are computed exactly as
-// the overlay printed them (engine/render/overlay), so what the mail stream scans can be matched back
-// to the ticket; the page count is read from the PDF itself.
+// (its shape is declared in ticket-schema.ts). The IMb codes and the tracking number are the ones
+// stored on the piece, which the overlay printed (engine/render/overlay), so what the mail stream scans
+// can be matched back to the ticket; the page count is read from the PDF itself.
 import type { Resource } from '../../catalog/types';
 import type { ApiObject } from '../../store/objects';
 import { geometryOf } from '../../render/products';
-import { imbCodes } from '../../render/overlay/imb';
+import { imbCodesOf } from '../../render/overlay/imb';
 import { overlayPiece } from '../../render/overlay/types';
 import { trackingNumberOf } from '../../render/overlay/tracking-number';
 import { pdfLib } from '../../util/packages';
@@ -58,7 +58,7 @@ export function ticketOf(
 ): JobTicket {
   const overlay = overlayPiece(piece);
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
-  const { tracking, routing } = imbCodes(piece.id, overlay.mail_type, overlay.to);
+  const { tracking_code, routing_code } = imbCodesOf(overlay);
   const sides = sidesOf(resource.name, piece);
   const mailType = MAIL_TYPES.find((m) => m === piece.mail_type) ?? 'usps_first_class';
   const envelope = piece.custom_envelope as { id?: unknown } | string | null | undefined;
@@ -88,7 +88,7 @@ export function ticketOf(
     extra_service: overlay.extra_service ?? null,
     to: piece.to as JobTicket['to'],
     from: (piece.from ?? null) as JobTicket['from'],
-    imb: { tracking_code: tracking, routing_code: routing },
+    imb: { tracking_code, routing_code },
     tracking_number: overlay.extra_service ? trackingNumberOf(overlay).value : null,
     send_date: String(piece.send_date),
     date_produced: job.date,

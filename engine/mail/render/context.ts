@@ -8,6 +8,7 @@ import type { ThumbnailThreads } from '../../render/thumbnails';
 import type { AssetStore } from '../../assets/store';
 import type { JobQueue } from '../../jobs/types';
 import type { ObjectStore } from '../../store/objects';
+import type { UspsReadiness } from '../../util/usps-identity';
 
 export interface RenderContext {
   knex: Knex;
@@ -17,6 +18,8 @@ export interface RenderContext {
   browser: Renderer;
   merging: MergeThread;
   thumbnails: ThumbnailThreads;
+  /** the operator's USPS identity (USPS_* variables): a live piece is drawn only with it */
+  usps: UspsReadiness;
   limits: {
     /** one page's render, one merge (RENDER_TIMEOUT_MS) */
     renderTimeoutMs: number;

@@ -9,6 +9,7 @@ import type { JobWrite } from '../../store/commit';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 
 import type { FailureReason } from '../../render/failure';
+import type { ImbCodes } from '../../render/overlay/types';
 
 class AlreadySettled extends Error {}
 
@@ -56,11 +57,17 @@ export function markRendered(
   scope: Scope,
   resource: Resource,
   id: string,
-  files: { url: string; thumbnailsJob: JobWrite; productionJob?: JobWrite },
+  files: { url: string; imb: ImbCodes; thumbnailsJob: JobWrite; productionJob?: JobWrite },
 ): Promise<boolean> {
   return settle(objects, scope, resource, id, {
     from: processing,
-    change: (piece) => ({ ...piece, status: 'rendered', url: files.url, failure_reason: null }),
+    change: ({ production_hold: _waited, ...piece }) => ({
+      ...piece,
+      status: 'rendered',
+      url: files.url,
+      imb: files.imb,
+      failure_reason: null,
+    }),
     events: ['rendered_pdf'],
     jobs: files.productionJob ? [files.thumbnailsJob, files.productionJob] : [files.thumbnailsJob],
   });
@@ -78,6 +85,26 @@ export function markThumbnails(
     from: (piece) => piece.status === 'rendered' && !(Array.isArray(piece.thumbnails) && piece.thumbnails.length > 0),
     change: (piece) => ({ ...piece, thumbnails }),
     events: ['rendered_thumbnails'],
+  });
+}
+
+/**
+ * A rendered piece not yet in production whose PDF cannot be mailed as it is (drawn without the
+ * operator's USPS identity, or under another Mailer ID) goes back to `processed` with a render job:
+ * it is drawn again, with new codes, and comes to production through `rendered` again.
+ */
+export function markForRerender(
+  objects: ObjectStore,
+  scope: Scope,
+  resource: Resource,
+  id: string,
+  renderJob: JobWrite,
+): Promise<boolean> {
+  return settle(objects, scope, resource, id, {
+    from: (piece) => piece.status === 'rendered' && !piece.production,
+    change: ({ imb: _stale, ...piece }) => ({ ...piece, status: 'processed', thumbnails: [] }),
+    events: [],
+    jobs: [renderJob],
   });
 }
 

@@ -1,6 +1,8 @@
 // Rendering one piece's PDF, the render job's whole work: read what create recorded (piece_inputs),
-// draw each artwork side at the product's size, lay the engine's own marks on it (address block, IMb,
-// postage, check face), store the file, then settle the piece in one transition that also queues its
+// give the piece its IMb codes (imb-codes.ts: a live piece without the operator's USPS identity waits
+// here, before anything is drawn), draw each artwork side at the product's size, lay the engine's own
+// marks on it (address block, IMb, postage, check face), store the file, then settle the piece in one
+// transition, with its `imb`, that also queues its
 // thumbnails (render-thumbnails.ts), so `rendered` and its `url` never wait for them, and, for a live
 // piece, its production (engine/mail/production).
 // Running it twice for one piece (a retry after a crash) writes the same file and settles once.
@@ -21,8 +23,10 @@ import { artworkFileKeys, discardIfCancelled } from '../pieces/piece-files';
 import { produceJob } from '../production/produce';
 import type { RenderContext } from './context';
 import { readPieceInputs } from '../../store/piece-inputs';
+import type { UspsIdentity } from '../../util/usps-identity';
+import { codesForRender, holdForRender, releaseRenderHold } from './imb-codes';
 
-export type RenderResult = 'rendered' | 'failed' | 'skipped';
+export type RenderResult = 'rendered' | 'failed' | 'skipped' | 'held';
 
 function maxPagesOf(resource: Resource, piece: ApiObject): number {
   if (resource.name === 'letters') return letterPageLimit(isAbroad(piece), piece.double_sided !== false);
@@ -56,17 +60,28 @@ export async function renderPiece(
 ): Promise<RenderResult> {
   const { signal } = options;
   const found = await pieceOfJob(tools, pieceId);
-  if (!found || found.piece.status !== 'processed') return 'skipped';
+  if (!found || found.piece.status !== 'processed') {
+    await releaseRenderHold(tools, pieceId);
+    return 'skipped';
+  }
   const { scope, resource, piece, inputs } = found;
   try {
-    const url = await drawAndStore(tools, scope, resource, piece, inputs, signal);
+    const codes = await codesForRender(tools, scope, resource, piece);
+    if ('hold' in codes) {
+      await holdForRender(tools, scope, resource, pieceId, codes.hold);
+      return 'held';
+    }
+    const drawn = { ...piece, imb: codes.imb };
+    const url = await drawAndStore(tools, scope, resource, drawn, inputs, codes.usps, signal);
     signal?.throwIfAborted();
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
+      imb: codes.imb,
       thumbnailsJob: tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
       // test pieces never go to production (spec), unless a simulation takes them
       productionJob: scope.mode === 'live' ? produceJob(tools.jobs, scope, resource, piece) : undefined,
     });
+    if (piece.production_hold) await releaseRenderHold(tools, pieceId);
     if (rendered) return 'rendered';
     await discardIfCancelled(tools.objects, tools.assets, scope, resource, pieceId, [url]);
     return 'skipped';
@@ -83,6 +98,7 @@ export async function renderPiece(
             'Create the piece again; if it keeps failing, check the engine log.',
           );
     if (!(await markFailed(tools.objects, scope, resource, pieceId, failure.toReason()))) return 'skipped';
+    if (piece.production_hold) await releaseRenderHold(tools, pieceId);
     // a failed piece is final and nothing reads its artwork again; the failure stands if a file cannot
     // be removed now (a retried job would find the piece settled and never come back for it)
     await tools.assets.delete(artworkFileKeys(resource, pieceId)).catch((removal: unknown) => {
@@ -113,6 +129,7 @@ async function drawAndStore(
   resource: Resource,
   piece: ApiObject,
   inputs: StoredInputs,
+  usps: UspsIdentity | undefined,
   signal?: AbortSignal,
 ): Promise<string> {
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
@@ -133,6 +150,7 @@ async function drawAndStore(
     piece: overlayPiece(await withMergedText(tools, resource, piece)),
     sides,
     geometry,
+    usps,
   });
   const url = pdfKey(resource, piece.id);
   signal?.throwIfAborted();

@@ -3,9 +3,10 @@
 // unreadable to a carrier or a sorting machine.
 import { countryName } from '../../catalog/countries';
 import type { Zone } from '../products';
-import { drawImb, IMB_HEIGHT, IMB_WIDTH, imbBars, imbCodes } from './imb';
+import { drawImb, IMB_HEIGHT, IMB_WIDTH, imbBars } from './imb';
 import { type Doc, fitSize, line, PT } from './pdf-doc';
-import { isDomestic, type PostalAddress } from './types';
+import { type ImbCodes, isDomestic, type PostalAddress } from './types';
+import type { UspsIdentity } from '../../util/usps-identity';
 
 /** Inset from the zone's edge: the IMb's 0.125 in quiet zone stays inside the white knockout. */
 const PAD = 0.125 * PT;
@@ -51,10 +52,8 @@ function stack(doc: Doc, lines: string[], x: number, y: number, size: number, bo
 }
 
 export interface RecipientOptions {
-  pieceId: string;
-  mailType?: string | null;
-  /** the 2-digit delivery point, when address verification gave one */
-  deliveryPoint?: string;
+  /** the piece's IMb codes (`imbCodesOf`); routing '' prints no barcode */
+  codes: ImbCodes;
   /** the IMb above the address lines (default, stays in a window) or below them */
   imb?: 'above' | 'below';
   /** leave the artwork under the zone alone (the check face is already white) */
@@ -65,7 +64,7 @@ export interface RecipientOptions {
 export function drawRecipient(doc: Doc, zone: Zone, to: PostalAddress, options: RecipientOptions): void {
   if (!options.noKnockout) knockout(doc, zone);
   const lines = addressLines(to);
-  const { tracking, routing } = imbCodes(options.pieceId, options.mailType, to, options.deliveryPoint);
+  const { tracking_code: tracking, routing_code: routing } = options.codes;
   const bars = routing === '' ? undefined : imbBars(tracking, routing);
   const width = zone.width * PT - 2 * PAD;
   const barBand = bars ? IMB_HEIGHT + 0.06 * PT : 0;
@@ -93,17 +92,39 @@ export function drawReturnAddress(doc: Doc, zone: Zone, from: PostalAddress, noK
   stack(doc, lines, zone.x * PT + PAD, zone.y * PT + PAD, size, 1);
 }
 
-/** The permit-style indicia lines per mail type. */
-export function indiciaLines(mailType: string | null | undefined, abroad: boolean): string[] {
+/**
+ * The permit imprint indicia per mail class: First-Class Mail, or Marketing Mail's PRESORTED STANDARD,
+ * then U.S. POSTAGE PAID and the permit's office and number. Without the operator's identity (test
+ * pieces) the permit lines say SAMPLE, so such a sheet can never pass for paid postage.
+ */
+export function indiciaLines(
+  mailType: string | null | undefined,
+  abroad: boolean,
+  usps?: Pick<UspsIdentity, 'permit'>,
+): string[] {
   const service =
-    mailType === 'usps_standard' ? 'STANDARD MAIL' : abroad ? 'FIRST-CLASS MAIL INTL' : 'FIRST-CLASS MAIL';
-  return [service, 'US POSTAGE PAID', 'PRINTPOST'];
+    mailType === 'usps_standard'
+      ? ['PRESORTED', 'STANDARD']
+      : abroad
+        ? ['FIRST-CLASS MAIL', 'INTERNATIONAL']
+        : ['FIRST-CLASS MAIL'];
+  const permit = usps?.permit;
+  const office = permit
+    ? [`${permit.city}, ${permit.state}`, `PERMIT NO. ${permit.number}`]
+    : ['SAMPLE', 'NOT MAILABLE'];
+  return [...service, 'U.S. POSTAGE PAID', ...office];
 }
 
 /** The postage indicia: a ruled box in the top right of `zone` (inches), lines centred. */
-export function drawPostage(doc: Doc, zone: Zone, mailType: string | null | undefined, abroad: boolean): void {
+export function drawPostage(
+  doc: Doc,
+  zone: Zone,
+  mailType: string | null | undefined,
+  abroad: boolean,
+  usps?: Pick<UspsIdentity, 'permit'>,
+): void {
   knockout(doc, zone);
-  const lines = indiciaLines(mailType, abroad);
+  const lines = indiciaLines(mailType, abroad, usps);
   const boxWidth = Math.min(zone.width * PT - PAD, 1 * PT);
   const size = Math.min(7, fitSize(doc, lines, boxWidth - 8, 7, 'Helvetica-Bold'));
   const boxHeight = lines.length * size * LEADING + 8;

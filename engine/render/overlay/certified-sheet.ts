@@ -5,6 +5,7 @@ import { LETTER_RETURN_ZONE, type Zone } from '../products';
 import { drawRecipient, drawReturnAddress } from './address-block';
 import { barPattern, drawLinearBarcode, patternModules } from './linear-barcode';
 import { type Doc, line, PT } from './pdf-doc';
+import { imbCodesOf } from './imb';
 import { trackingNumberOf } from './tracking-number';
 import type { OverlayPiece } from './types';
 
@@ -37,11 +38,7 @@ export function drawCertifiedSheet(doc: Doc, piece: OverlayPiece, options: Certi
   const tracking = trackingNumberOf(piece);
   const pageWidth = options.width * PT;
   if (piece.from) drawReturnAddress(doc, LETTER_RETURN_ZONE, piece.from);
-  drawRecipient(doc, options.addressZone, piece.to, {
-    pieceId: piece.id,
-    mailType: piece.mail_type,
-    deliveryPoint: options.deliveryPoint,
-  });
+  drawRecipient(doc, options.addressZone, piece.to, { codes: imbCodesOf(piece, options.deliveryPoint) });
   // The banner block goes in the free band between the top window and a bottom-placed address.
   const top = (options.addressZone.y < options.height / 2 ? 4 : 3.5) * PT;
   doc.fillColor('black');

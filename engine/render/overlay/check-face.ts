@@ -5,6 +5,7 @@
 import { CHECK_BOTTOM, CHECK_FACE, LETTER_RETURN_ZONE, letterAddressZone, type Zone } from '../products';
 import { drawRecipient, drawReturnAddress, knockout } from './address-block';
 import { amountInWords, protectedFigures } from './amount-words';
+import { imbCodesOf } from './imb';
 import { drawMicrLine } from './micr';
 import { type Doc, fitSize, line, PT } from './pdf-doc';
 import type { CheckAccount, OverlayPiece } from './types';
@@ -118,9 +119,8 @@ export function drawCheckFace(doc: Doc, piece: OverlayPiece, options: CheckFaceO
   header(doc, piece, account, checkDate(piece, options.date));
   amounts(doc, piece.amount);
   drawRecipient(doc, PAYEE_ZONE, piece.to, {
-    pieceId: piece.id,
-    mailType: 'usps_first_class',
-    deliveryPoint: options.deliveryPoint,
+    // a check always goes First-Class
+    codes: imbCodesOf({ ...piece, mail_type: 'usps_first_class' }, options.deliveryPoint),
     imb: 'above',
     noKnockout: true,
   });

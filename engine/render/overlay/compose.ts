@@ -8,6 +8,7 @@ import { addPage, drawPdf, PT } from './pdf-doc';
 import { type PageBase, type PlannedPage, planPages } from './plan';
 import type { OverlayPiece } from './types';
 import { pdfLib } from '../../util/packages';
+import type { UspsIdentity } from '../../util/usps-identity';
 
 export type PieceKind = 'postcards' | 'self_mailers' | 'snap_packs' | 'letters' | 'checks';
 
@@ -25,6 +26,8 @@ export interface ComposeInput {
   deliveryPoint?: string;
   /** the check date when the piece has neither send_date nor date_created */
   date?: Date;
+  /** the operator's USPS identity, for a live piece's indicia; absent: sample marks (test pieces) */
+  usps?: UspsIdentity;
 }
 
 /** Pages whose size is off by less than this (rounding in the renderer) are set to the exact size. */
@@ -154,6 +157,7 @@ export async function composePiece(input: ComposeInput): Promise<Uint8Array> {
     pageCounts,
     deliveryPoint: input.deliveryPoint,
     date: input.date,
+    usps: input.usps,
   });
 
   // No creation or modification date: the same piece composes to the same bytes on a retry.

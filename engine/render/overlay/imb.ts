@@ -5,36 +5,46 @@ import { createHash } from 'node:crypto';
 import { bwipJs } from '../../util/packages';
 import type { Doc } from './pdf-doc';
 import { PT } from './pdf-doc';
-import { isDomestic, type PostalAddress } from './types';
+import { type ImbCodes, isDomestic, type PostalAddress } from './types';
 
 /** Barcode identifier: 00, no presort identification (what a non-presorted mailer prints). */
 export const BARCODE_ID = '00';
 
 /**
- * Placeholder Mailer ID. A 6-digit MID (those start with 9) leaves 9 digits for the serial number.
- * Operators replace it with the MID USPS assigns them; until then the barcode is well formed and
- * sorts by ZIP, but its tracking belongs to nobody.
+ * The Mailer ID of sample pieces (test mode, or drawn without the operator's identity). No USPS
+ * Mailer ID is 6 digits starting with 9, so a sample barcode is well formed, sorts by ZIP, and can
+ * never be mistaken for anyone's mail.
  */
-export const MAILER_ID = '999999';
+export const SAMPLE_MAILER_ID = '999999';
 
 /**
  * Service type identifiers from the USPS STID table, basic option, no address correction and no
- * IV-MTR: 300 for First-Class Mail, 301 for Standard (Marketing) Mail.
+ * IV-MTR: 300 for First-Class Mail, 301 for Marketing (Standard) Mail; the operator may configure others.
  */
 export const SERVICE_TYPE: Readonly<Record<string, string>> = { usps_first_class: '300', usps_standard: '301' };
 
-/** Nine serial digits from the piece id: the same piece always gets the same barcode. */
-export function serialOf(pieceId: string): string {
-  const digest = createHash('sha256').update(pieceId).digest();
-  return (digest.readBigUInt64BE(0) % 1_000_000_000n).toString().padStart(9, '0');
-}
+/** Serial digits a Mailer ID leaves in the 20-digit tracking code: 9 for 6 digits, 6 for 9. */
+export const serialDigitsOf = (mailerId: string): number => 20 - 5 - mailerId.length;
 
 /** The 20-digit tracking code: barcode id, service type, mailer id, serial. */
-export function imbTracking(pieceId: string, mailType?: string | null, mailerId = MAILER_ID): string {
-  const stid = SERVICE_TYPE[mailType ?? 'usps_first_class'] ?? SERVICE_TYPE.usps_first_class;
-  const serialDigits = 20 - 5 - mailerId.length;
-  const serial = serialOf(pieceId).slice(-serialDigits).padStart(serialDigits, '0');
-  return BARCODE_ID + stid + mailerId + serial;
+export function imbTracking(
+  serial: number,
+  mailType: string | null | undefined,
+  mailer: { mailerId: string; serviceType?: Readonly<Record<string, string>> },
+): string {
+  const types = mailer.serviceType ?? SERVICE_TYPE;
+  const stid = types[mailType ?? 'usps_first_class'] ?? types.usps_first_class;
+  const digits = serialDigitsOf(mailer.mailerId);
+  if (!Number.isInteger(serial) || serial < 0 || serial >= 10 ** digits)
+    throw new RangeError(`an IMb serial of Mailer ID ${mailer.mailerId} has ${digits} digits: ${serial}`);
+  return BARCODE_ID + stid + mailer.mailerId + String(serial).padStart(digits, '0');
+}
+
+/** A sample piece's tracking code: the sample Mailer ID, a serial from the piece id (no serial is used up). */
+export function sampleTracking(pieceId: string, mailType?: string | null): string {
+  const digest = createHash('sha256').update(pieceId).digest();
+  const serial = Number(digest.readBigUInt64BE(0) % 10n ** BigInt(serialDigitsOf(SAMPLE_MAILER_ID)));
+  return imbTracking(serial, mailType, { mailerId: SAMPLE_MAILER_ID });
 }
 
 /** ZIP5, ZIP+4 when `address_zip` has it, plus the 2-digit delivery point when known; '' without a ZIP. */
@@ -46,20 +56,20 @@ export function imbRouting(to: PostalAddress, deliveryPoint?: string): string {
   return digits;
 }
 
+/** The routing code a piece's barcode carries: '' (no barcode printed) for mail abroad or without a ZIP. */
+export const routingOf = (to: PostalAddress, deliveryPoint?: string): string =>
+  isDomestic(to) ? imbRouting(to, deliveryPoint) : '';
+
 /**
- * The codes a piece's address block encodes: routing is '' (and no barcode is printed) for mail abroad
- * or without a ZIP. The job ticket quotes the same, so the print room's records match the printed bars.
+ * The codes a piece's address block encodes: those stored on the piece when it has them (given once
+ * at render, engine/mail/render/imb-codes.ts), else a sample's.
  */
-export function imbCodes(
-  pieceId: string,
-  mailType: string | null | undefined,
-  to: PostalAddress,
+export function imbCodesOf(
+  piece: { id: string; mail_type?: string | null; to: PostalAddress; imb?: ImbCodes | null },
   deliveryPoint?: string,
-): { tracking: string; routing: string } {
-  return {
-    tracking: imbTracking(pieceId, mailType),
-    routing: isDomestic(to) ? imbRouting(to, deliveryPoint) : '',
-  };
+): ImbCodes {
+  if (piece.imb) return piece.imb;
+  return { tracking_code: sampleTracking(piece.id, piece.mail_type), routing_code: routingOf(piece.to, deliveryPoint) };
 }
 
 /** The 65 bars, left to right: F full, A ascender, D descender, T tracker. */

@@ -5,7 +5,9 @@ import { drawPostage, drawRecipient, drawReturnAddress, knockout } from './addre
 import { drawCertifiedSheet } from './certified-sheet';
 import { drawCheckFace, drawCheckMessage } from './check-face';
 import { type Doc, line, PT } from './pdf-doc';
+import { imbCodesOf } from './imb';
 import { drawQr } from './qr';
+import type { UspsIdentity } from '../../util/usps-identity';
 import { isDomestic, type OverlayPiece } from './types';
 import { qrPagesOf, qrTarget } from '../../catalog/mailpieces/qr-code';
 import type { QrPages } from '../../catalog/types';
@@ -31,6 +33,8 @@ export interface PlanContext {
   pageCounts: Partial<Record<string, number>>;
   deliveryPoint?: string;
   date?: Date;
+  /** the operator's USPS identity (its permit in the indicia); absent: sample marks */
+  usps?: UspsIdentity;
 }
 
 /** The perforation of a return-envelope slip: 3.67 in above the page bottom, labelled in the margin. */
@@ -56,13 +60,10 @@ function addressSide(ctx: PlanContext, side: SideGeometry, withPostage: boolean)
     // the whole ink-free area is left blank by the customer's design; keep it blank under the marks
     if (side.inkFree) knockout(doc, side.inkFree);
     if (side.returnZone && piece.from) drawReturnAddress(doc, side.returnZone, piece.from);
-    if (withPostage && side.postageZone) drawPostage(doc, side.postageZone, piece.mail_type, !isDomestic(piece.to));
+    if (withPostage && side.postageZone)
+      drawPostage(doc, side.postageZone, piece.mail_type, !isDomestic(piece.to), ctx.usps);
     if (side.addressZone)
-      drawRecipient(doc, side.addressZone, piece.to, {
-        pieceId: piece.id,
-        mailType: piece.mail_type,
-        deliveryPoint: ctx.deliveryPoint,
-      });
+      drawRecipient(doc, side.addressZone, piece.to, { codes: imbCodesOf(piece, ctx.deliveryPoint) });
   };
 }
 

@@ -1,8 +1,9 @@
 // Tracking numbers of letters with an extra service: a 22-digit IMpb number for certified mail in
-// the US, an S10 item id (RR.........US) for registered mail abroad. A number the piece already
-// carries is kept; otherwise one is derived from the piece id, so a re-render prints the same one.
-import { createHash } from 'node:crypto';
-import { MAILER_ID } from './imb';
+// the US, an S10 item id (RR.........US, what USPS uses for registered mail) for registered mail
+// abroad. Create gives the piece its number (`newTrackingNumber`), which the API answers and the cover
+// sheet and the job ticket print; only a piece stored without one gets one derived from its id.
+import { createHash, randomInt } from 'node:crypto';
+import { SAMPLE_MAILER_ID } from './imb';
 import type { OverlayPiece } from './types';
 
 /**
@@ -36,6 +37,20 @@ export function s10Check(serial: string): string {
   return String(rest === 10 ? 0 : rest === 11 ? 5 : rest);
 }
 
+/** S10 shape: two letters, eight serial digits and a check digit, the country. */
+const S10 = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
+
+/** A new letter's number: S10 for registered mail, else a 22-digit 9407 number with its mod-10 check digit. */
+export function newTrackingNumber(extraService: string): string {
+  const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
+  if (extraService === 'registered') {
+    const serial = digits(8);
+    return `RR${serial}${s10Check(serial)}US`;
+  }
+  const body = `9407${digits(17)}`;
+  return body + mod10(body);
+}
+
 export interface TrackingNumber {
   /** as encoded: 22 digits, or the 13-character S10 id */
   value: string;
@@ -51,14 +66,14 @@ export function trackingNumberOf(piece: OverlayPiece): TrackingNumber {
   const given = (piece.tracking_number ?? '').replace(/\s/g, '').toUpperCase();
   if (piece.extra_service === 'registered') {
     const serial = digitsOf(piece.id, 8);
-    const value = /^[A-Z]{2}\d{9}[A-Z]{2}$/.test(given) ? given : `RR${serial}${s10Check(serial)}US`;
+    const value = S10.test(given) ? given : `RR${serial}${s10Check(serial)}US`;
     const display = `${value.slice(0, 2)} ${value.slice(2, 5)} ${value.slice(5, 8)} ${value.slice(8, 11)} ${value.slice(11)}`;
     return { value, display, encoder: 'code128', barcodeText: value };
   }
   let value = given;
   if (!/^\d{22}$/.test(value)) {
     const stc = IMPB_SERVICE_TYPE[piece.extra_service ?? 'certified'] ?? IMPB_SERVICE_TYPE.certified;
-    const body = CHANNEL + stc + MAILER_ID + digitsOf(piece.id, 21 - 2 - 3 - MAILER_ID.length);
+    const body = CHANNEL + stc + SAMPLE_MAILER_ID + digitsOf(piece.id, 21 - 2 - 3 - SAMPLE_MAILER_ID.length);
     value = body + mod10(body);
   }
   const zip = (piece.to.address_zip ?? '').replace(/\D/g, '');

@@ -40,6 +40,12 @@ export interface PieceQrCode {
   foreground?: string;
 }
 
+/** The piece's IMb codes as stored on it (`imb`), the one value the PDF, the ticket and the API show. */
+export interface ImbCodes {
+  tracking_code: string;
+  routing_code: string;
+}
+
 export interface OverlayPiece {
   id: string;
   to: PostalAddress;
@@ -48,6 +54,8 @@ export interface OverlayPiece {
   mail_type?: string | null;
   send_date?: string | null;
   date_created?: string | null;
+  /** the IMb codes given at render (absent: a sample's are drawn) */
+  imb?: ImbCodes | null;
   // letters
   address_placement?: string | null;
   extra_service?: ExtraService | null;
@@ -115,6 +123,13 @@ function qrCode(value: unknown): PieceQrCode | null {
   };
 }
 
+function imbCodes(value: unknown): ImbCodes | null {
+  const codes = record(value);
+  const tracking = str(codes?.tracking_code);
+  const routing = str(codes?.routing_code);
+  return tracking !== null && routing !== null ? { tracking_code: tracking, routing_code: routing } : null;
+}
+
 const EXTRA: readonly string[] = ['certified', 'certified_return_receipt', 'registered'];
 
 /** A stored piece (letter, check, card, mailer) as the overlay's typed input. */
@@ -127,6 +142,7 @@ export function overlayPiece(object: Record<string, unknown>): OverlayPiece {
     mail_type: str(object.mail_type),
     send_date: str(object.send_date),
     date_created: str(object.date_created),
+    imb: imbCodes(object.imb),
     address_placement: str(object.address_placement),
     extra_service: extra !== null && EXTRA.includes(extra) ? (extra as ExtraService) : null,
     tracking_number: str(object.tracking_number),
