@@ -35,7 +35,17 @@ export class RunInProgress extends ApiError {
   }
 }
 
-/** Every run of the campaign, oldest first. */
+/** The campaign's running run, if it has one (one indexed read, however many runs it has had). */
+async function runningRun(services: Services, scope: Scope, campaignId: string): Promise<ApiObject | undefined> {
+  const page = await services.objects.list(scope, campaignRuns.name, {
+    limit: 1,
+    parent: campaignId,
+    filters: [{ column: 'status', match: 'equals', value: 'running' }],
+  });
+  return page.data[0];
+}
+
+/** Every run of the campaign, oldest first (a one-shot campaign has a few: its failed ones and one more). */
 async function runsOf(services: Services, scope: Scope, campaignId: string): Promise<ApiObject[]> {
   const runs: ApiObject[] = [];
   let after: string | undefined;
@@ -57,11 +67,11 @@ const onceRunId = (campaignId: string, failedRuns: number) =>
 
 /** Refuses a start the campaign's runs forbid; the id the run takes (derived for a one-shot send). */
 async function admit(services: Services, scope: Scope, campaign: ApiObject, start: RunStart): Promise<string> {
-  const runs = await runsOf(services, scope, campaign.id);
-  const running = runs.find((r) => r.status === 'running');
+  const running = await runningRun(services, scope, campaign.id);
   if (running) throw new RunInProgress(campaign.id, running.id);
   if (start.id) return start.id;
   if (campaign.schedule || campaign.recurring === true) return newId(campaignRuns.idPrefix);
+  const runs = await runsOf(services, scope, campaign.id);
   const sent = runs.find((r) => r.status === 'completed');
   if (sent)
     throw new ApiError(
@@ -118,10 +128,9 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // a send racing this one committed first: its run holds the campaign's one place, or took this id
-    const runs = await runsOf(services, scope, campaign.id);
-    const running = runs.find((r) => r.status === 'running');
+    const running = await runningRun(services, scope, campaign.id);
     if (running) throw new RunInProgress(campaign.id, running.id);
-    if (runs.some((r) => r.id === id))
+    if (await services.objects.get(scope, campaignRuns.name, id, { parent: campaign.id }))
       throw new ApiError(
         'conflict',
         `campaign ${campaign.id} was sent by another request at the same time (run ${id}); a campaign without a schedule is sent once`,
