@@ -19,7 +19,7 @@ export const addressInput = () =>
         nullable(str(40, 'Recipient name, at most 40 characters. Either name or company is required.', 'HARRY ZHANG')),
       ),
       company: Type.Optional(
-        nullable(str(40, 'Company name, at most 40 characters. Either name or company is required.', 'LOB')),
+        nullable(str(40, 'Company name, at most 40 characters. Either name or company is required.', 'EXAMPLE CO')),
       ),
       phone: Type.Optional(nullable(str(40, 'Phone number, at most 40 characters.', '555-555-5555'))),
       email: Type.Optional(nullable(str(100, 'E-mail address, at most 100 characters.', 'harry@example.com'))),
@@ -103,9 +103,28 @@ const usFieldFormats: Rule = (body, at) => {
   return undefined;
 };
 
+/** C0 and C1 control characters (NUL, escape sequences, line breaks, tabs): nothing a printed address holds. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const PRINTED = [
+  'name',
+  'company',
+  'phone',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_zip',
+] as const;
+
+/** Every printed field is text a printer can set: a control character would reach the page as garbage. */
+const printableFields: Rule = (body, at) => {
+  const field = PRINTED.find((f) => typeof body[f] === 'string' && CONTROL.test(body[f]));
+  return field ? { message: `${at(field)} must not contain control characters` } : undefined;
+};
+
 // Spec, Create rule 2 (non-US maxima 200, 200, 40) is in the schema itself.
 // The vendor's order: a US body with neither name/company nor city/state/zip is refused for its city.
-const addressRules: Rule[] = [knownCountry, usRequiredFields, nameOrCompany, usFieldFormats];
+const addressRules: Rule[] = [printableFields, knownCountry, usRequiredFields, nameOrCompany, usFieldFormats];
 
 /** The address object as returned. */
 export const addressObjectFields = () => ({

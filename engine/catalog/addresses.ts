@@ -43,7 +43,7 @@ export const addresses = defineResource({
     id: 'adr_d3489cd64c791ab5',
     description: 'Harry - Office',
     name: 'HARRY ZHANG',
-    company: 'LOB',
+    company: 'EXAMPLE CO',
     phone: '5555555555',
     email: 'harry@example.com',
     address_line1: '210 KING ST',

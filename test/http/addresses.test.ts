@@ -137,6 +137,17 @@ const invalid: [string, Record<string, unknown>, RegExp][] = [
   ['metadata keys without backslashes', { ...US, metadata: { 'a\\b': 'v' } }, /metadata/],
   ['metadata without nested objects', { ...US, metadata: { k: { nested: 'x' } } }, /metadata\.k must be a string/],
   ['unknown fields are refused', { ...US, colour: 'red' }, /colour is not allowed/],
+  [
+    'a name without control characters (an ANSI escape)',
+    { ...US, name: 'Ada \u001b[31mRED' },
+    /name must not contain control characters/,
+  ],
+  [
+    'an address line without line breaks',
+    { ...US, address_line1: '1 Main St\r\nX' },
+    /address_line1 must not contain control/,
+  ],
+  ['a city without C1 controls', { ...US, address_city: 'Spring\u0085field' }, /address_city must not contain control/],
 ];
 
 for (const [rule, body, message] of invalid) {

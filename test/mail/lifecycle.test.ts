@@ -113,13 +113,15 @@ scenario(
       dropRecord(s.inbox, `f-${sandbox.id}`, { piece_id: sandbox.id, name: 'In Transit', location: '94105' });
       dropRecord(s.inbox, `g-${registered.id}`, { piece_id: registered.id, name: 'In Transit', location: '94105' });
       dropRecord(s.inbox, 'h-unknown-name', { piece_id: card.id, name: 'Lost at Sea', location: '94105' });
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      dropRecord(s.inbox, 'i-future', { piece_id: card.id, name: 'Delivered', location: '94107', time: tomorrow });
 
       const done = path.join(s.inbox, 'done');
       const rejected = path.join(s.inbox, 'rejected');
       const count = (dir: string, ext: string) =>
         fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(ext)).length : 0;
       await until('every record settled', () =>
-        count(done, '.json') === 4 && count(rejected, '.json') === 4 ? true : undefined,
+        count(done, '.json') === 4 && count(rejected, '.json') === 5 ? true : undefined,
       );
       const reasons = fs
         .readdirSync(rejected)
@@ -130,6 +132,7 @@ scenario(
       t.regex(reason('f'), /test piece/);
       t.regex(reason('g'), /registered letters get no tracking events/);
       t.regex(reason('h'), /Lost at Sea is not a tracking event name/);
+      t.regex(reason('i'), /is in the future/);
       t.deepEqual(
         fs.readdirSync(s.inbox).filter((n) => n.endsWith('.json')),
         [],

@@ -21,7 +21,7 @@ const address = (id: string, lines: Record<string, string>) => ({
 
 export const SAMPLE_TO = address('adr_d3489cd64c791ab5', {
   name: 'HARRY ZHANG',
-  company: 'LOB',
+  company: 'EXAMPLE CO',
   address_line1: '210 KING ST',
   address_city: 'SAN FRANCISCO',
   address_state: 'CA',

@@ -56,6 +56,9 @@ export interface Tracked {
 
 const ZIP = /^\d{5}(-\d{4})?$/;
 
+/** Clocks of a print room and this engine may differ by this much. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
 /** The record checked field by field; a ScanRefused names the first field wrong. */
 export function parseScan(input: unknown): ScanRecord {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
@@ -67,6 +70,9 @@ export function parseScan(input: unknown): ScanRecord {
     throw new ScanRefused('location must be a ZIP code (94107 or 94107-1702)');
   if (r.time !== undefined && (typeof r.time !== 'string' || isoInstant(r.time) === undefined))
     throw new ScanRefused('time must be an ISO 8601 date-time');
+  // a scan reports what happened: one dated ahead (a wrong clock, a typo) would sort after every real one
+  if (typeof r.time === 'string' && (isoInstant(r.time) ?? 0) > Date.now() + FUTURE_SLACK_MS)
+    throw new ScanRefused(`time ${r.time} is in the future`);
   if (r.details !== undefined && r.details !== null && (typeof r.details !== 'object' || Array.isArray(r.details)))
     throw new ScanRefused('details must be an object');
   if (r.return_envelope !== undefined && typeof r.return_envelope !== 'boolean')

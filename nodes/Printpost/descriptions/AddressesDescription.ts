@@ -111,7 +111,7 @@ export const addressesFields: INodeProperties[] = [
         description: 'Company name, at most 40 characters. Either name or company is required.',
         type: 'string',
         default: '',
-        placeholder: 'e.g. LOB',
+        placeholder: 'e.g. EXAMPLE CO',
         routing: { send: { type: 'body', property: 'company' } },
       },
       {

@@ -215,7 +215,7 @@ export const creativesFields: INodeProperties[] = [
             description: 'Company name, at most 40 characters. Either name or company is required.',
             type: 'string',
             default: '',
-            placeholder: 'e.g. LOB',
+            placeholder: 'e.g. EXAMPLE CO',
           },
           {
             displayName: 'Phone',
@@ -718,7 +718,7 @@ export const creativesFields: INodeProperties[] = [
             description: 'Company name, at most 40 characters. Either name or company is required.',
             type: 'string',
             default: '',
-            placeholder: 'e.g. LOB',
+            placeholder: 'e.g. EXAMPLE CO',
           },
           {
             displayName: 'Phone',

@@ -168,7 +168,7 @@ export const lettersFields: INodeProperties[] = [
             description: 'Company name, at most 40 characters. Either name or company is required.',
             type: 'string',
             default: '',
-            placeholder: 'e.g. LOB',
+            placeholder: 'e.g. EXAMPLE CO',
           },
           {
             displayName: 'Phone',
@@ -341,7 +341,7 @@ export const lettersFields: INodeProperties[] = [
             description: 'Company name, at most 40 characters. Either name or company is required.',
             type: 'string',
             default: '',
-            placeholder: 'e.g. LOB',
+            placeholder: 'e.g. EXAMPLE CO',
           },
           {
             displayName: 'Phone',

@@ -168,7 +168,7 @@ export const postcardsFields: INodeProperties[] = [
             description: 'Company name, at most 40 characters. Either name or company is required.',
             type: 'string',
             default: '',
-            placeholder: 'e.g. LOB',
+            placeholder: 'e.g. EXAMPLE CO',
           },
           {
             displayName: 'Phone',
@@ -342,7 +342,7 @@ export const postcardsFields: INodeProperties[] = [
             description: 'Company name, at most 40 characters. Either name or company is required.',
             type: 'string',
             default: '',
-            placeholder: 'e.g. LOB',
+            placeholder: 'e.g. EXAMPLE CO',
           },
           {
             displayName: 'Phone',
