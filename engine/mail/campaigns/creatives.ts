@@ -88,6 +88,12 @@ export function pieceBody(
   return body;
 }
 
+/** The creative's sender as given (an address id, read; or inline, built to be saved with it). */
+const senderOf = (services: Services, scope: Scope, settings: Settings, given: CreativeBody['from'], now: string) =>
+  given === undefined
+    ? undefined
+    : resolveParty(services.objects, scope, given, 'from', { strictness: settings.us_mail_strictness, now });
+
 /** An address id of the right form that no recipient has: the checks need a `to`, and read no address. */
 const SOME_RECIPIENT = 'adr_recipient';
 
@@ -102,13 +108,7 @@ export async function createCreative(
   const campaign = await services.objects.get(scope, campaigns.name, body.campaign_id);
   if (!campaign) throw new ApiError('not_found', `campaign_id ${body.campaign_id} not found`, 404);
   const now = nowIso();
-  const from =
-    body.from === undefined
-      ? undefined
-      : await resolveParty(services.objects, scope, body.from, 'from', {
-          strictness: settings.us_mail_strictness,
-          now,
-        });
+  const from = await senderOf(services, scope, settings, body.from, now);
   const creative: ApiObject = {
     id: newId(creatives.idPrefix),
     resource_type: body.resource_type,
@@ -170,13 +170,7 @@ export async function updateCreative(
   body: CreativeUpdate,
 ): Promise<ApiObject> {
   const now = nowIso();
-  const from =
-    body.from === undefined
-      ? undefined
-      : await resolveParty(services.objects, scope, body.from, 'from', {
-          strictness: settings.us_mail_strictness,
-          now,
-        });
+  const from = await senderOf(services, scope, settings, body.from, now);
   const inline = from?.inline ? [from.address] : [];
   const changes: Record<string, unknown> = {};
   if (from) changes.from = from.address.id;
