@@ -20,20 +20,25 @@ const plain = (value: unknown): string =>
 
 const US_NAMES = new Set(['', 'US', 'USA', countryName('US').toUpperCase()]);
 
-/** The person's key: a digest of the name or company and the standardized address (32 hex characters). */
-export function personKey(address: PersonAddress): string {
+/**
+ * The person's key: a digest of the name or company and the standardized address (32 hex characters).
+ * `stored`: the address is an address book entry, standardized when it was saved (the same verifier),
+ * so it is not run again: a run keys thousands of them.
+ */
+export function personKey(address: PersonAddress, { stored = false } = {}): string {
   const country = plain(address.address_country);
   const us = US_NAMES.has(country) || US_NAMES.has(text(address.address_country).toUpperCase());
   const line1 = text(address.address_line1);
   let place: string[];
   if (us && line1 !== '') {
-    const standard = standardizeUsRecord({
+    const record = {
       address_line1: line1,
       address_line2: text(address.address_line2) || null,
       address_city: text(address.address_city) || null,
       address_state: text(address.address_state) || null,
       address_zip: text(address.address_zip) || null,
-    });
+    };
+    const standard = stored ? record : standardizeUsRecord(record);
     const zip5 = text(standard.address_zip).replace(/\D/g, '').slice(0, 5) || plain(address.address_zip);
     place = [
       'US',

@@ -52,7 +52,7 @@ export async function audienceOf(
     );
     for (const address of page.data)
       if (!returns.has(address.id) && !senders.has(address.id))
-        members.push({ id: address.id, key: personKey(address) });
+        members.push({ id: address.id, key: personKey(address, { stored: true }) });
     after = page.next;
     // a large audience is many pages, read synchronously on SQLite: requests go on meanwhile
     if (after) await nextTurn();
@@ -65,7 +65,7 @@ async function chosen(services: Services, scope: Scope, ids: readonly string[]):
   const members: AudienceMember[] = [];
   for (const [i, id] of ids.entries()) {
     const address = await services.objects.get(scope, addresses.name, id);
-    members.push({ id, key: address ? personKey(address) : undefined });
+    members.push({ id, key: address ? personKey(address, { stored: true }) : undefined });
     if (i % 100 === 99) await nextTurn();
   }
   return members;

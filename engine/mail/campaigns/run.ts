@@ -23,7 +23,6 @@ import { CampaignGone, RunPass } from './pass';
 import { notReady } from './upload-audience';
 import { cancelCampaignPieces } from './cancel-pieces';
 import { rowsOf } from '../uploads/stored-rows';
-import { personKey } from '../person-key';
 
 /**
  * How long one job makes pieces before handing the rest of the run to the next: a third of its lease
@@ -88,8 +87,7 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
     await services.jobs.send(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS);
   };
   if (upload) {
-    for await (const { row, parts, problem, duplicate } of rowsOf(services, upload)) {
-      const key = problem === undefined ? personKey(parts.to) : undefined;
+    for await (const { row, parts, problem, duplicate, personKey: key } of rowsOf(services, upload)) {
       for (const creative of creatives) {
         const recipient = { runId: run.id, addressId: upload.id, rowNumber: row.rowNumber, creativeId: creative.id };
         if (pass.done(recipient)) continue;

@@ -208,8 +208,9 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
             },
           ]
         : undefined,
-      // the sender is the account's own: never a recipient of a whole-book audience
-      returnAddresses: from && [from.address.id],
+      // the sender is the account's own: never a recipient of a whole-book audience (a campaign's
+      // creative marked its sender when it was created or changed)
+      returnAddresses: from && !campaign ? [from.address.id] : undefined,
       // its cards and buckslips must still be live as it commits
       requires: inserts.length ? inserts : undefined,
     });

@@ -108,7 +108,9 @@ export class RowReader {
   parts(row: CsvRow): RowParts {
     const to: Record<string, string> = {};
     for (const [field, column] of Object.entries(this.mapping.address)) {
-      const value = this.value(row, column);
+      // a spreadsheet cell may hold line breaks and tabs: an address line prints on one line (other
+      // control characters stay, and the address rules refuse the row)
+      const value = this.value(row, column).replace(/[\t\r\n]+/g, ' ');
       if (value !== '') to[field] = value;
     }
     const merge = Object.fromEntries(Object.entries(this.mapping.merge).map(([k, c]) => [k, this.value(row, c)]));
@@ -127,8 +129,11 @@ export class RowReader {
     return this.judge(row, parts).problem;
   }
 
-  /** problem(), and whether the row is a duplicate: the same person (../person-key.ts) as an earlier row. */
-  judge(row: CsvRow, parts = this.parts(row)): { problem?: string; duplicate?: boolean } {
+  /**
+   * problem(), whether the row is a duplicate (the same person, ../person-key.ts, as an earlier row),
+   * and the person's key when the row can make a piece.
+   */
+  judge(row: CsvRow, parts = this.parts(row)): { problem?: string; duplicate?: boolean; personKey?: string } {
     if (row.values.length !== this.header.length)
       return { problem: `the row has ${row.values.length} fields where the header has ${this.header.length}` };
     const to = { address_country: 'US', ...parts.to };
@@ -144,6 +149,6 @@ export class RowReader {
     if (first !== undefined)
       return { problem: `duplicate of row ${first}: the same person and address`, duplicate: true };
     this.seen.set(key, row.rowNumber);
-    return {};
+    return { personKey: key };
   }
 }

@@ -14,6 +14,8 @@ export interface AudienceRow {
   problem?: string;
   /** the row is the same person as an earlier row */
   duplicate?: boolean;
+  /** the person the row names (../person-key.ts), when it makes a piece */
+  personKey?: string;
 }
 
 /** Every row of the upload's file, in order. */
