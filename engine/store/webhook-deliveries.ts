@@ -16,6 +16,8 @@ export interface WebhookTarget {
   scope: Scope;
   url: string;
   secret: string;
+  /** the secret a rotation replaced, still signing until `until` (epoch ms) */
+  previous?: { secret: string; until: number };
   enabled: boolean;
 }
 
@@ -215,12 +217,20 @@ export async function webhookTarget(knex: Knex, webhookId: string): Promise<Webh
     .where({ kind: 'webhooks', id: webhookId, deleted: false })
     .first()) as { account_id: string; mode: string; body: string } | undefined;
   if (!row) return undefined;
-  const body = JSON.parse(row.body) as { url: string; secret: string; enabled?: boolean };
+  const body = JSON.parse(row.body) as {
+    url: string;
+    secret: string;
+    previous_secret?: string | null;
+    previous_secret_expires_at?: string | null;
+    enabled?: boolean;
+  };
+  const until = body.previous_secret_expires_at ? Date.parse(body.previous_secret_expires_at) : NaN;
   return {
     id: webhookId,
     scope: { accountId: row.account_id, mode: row.mode as Scope['mode'] },
     url: body.url,
     secret: body.secret,
+    ...(body.previous_secret && Number.isFinite(until) && { previous: { secret: body.previous_secret, until } }),
     enabled: body.enabled !== false,
   };
 }
