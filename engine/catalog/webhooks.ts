@@ -38,6 +38,9 @@ const noWildcardBesides: Rule = (body, at) =>
     ? { message: `${at('event_types')} names \`*\` (every type) together with other types` }
     : undefined;
 
+/** The longest overlap a rotation may give the old secret: 3 days. */
+export const MAX_OVERLAP_HOURS = 72;
+
 export const webhookOperations = {
   create: operation({
     name: 'create',
@@ -85,6 +88,23 @@ export const webhookOperations = {
     summary: 'Delete a webhook',
     response: 'deleted',
   }),
+  rotateSecret: operation({
+    name: 'rotate_secret',
+    method: 'POST',
+    path: '/v1/webhooks/{id}/rotate_secret',
+    summary: 'Rotate the signing secret of a webhook',
+    body: Type.Object({
+      expires_in_hours: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: MAX_OVERLAP_HOURS,
+          default: 24,
+          description: `How long the old secret keeps signing beside the new one, in hours (0 to ${MAX_OVERLAP_HOURS}; 0 ends it now, as after a leak). Until then each delivery carries both signatures.`,
+        }),
+      ),
+    }),
+    response: 'object',
+  }),
   deliveries: operation({
     name: 'deliveries',
     method: 'GET',
@@ -127,7 +147,17 @@ export const webhooks = defineResource({
     enabled: enabled(),
     metadata: metadata(),
     secret: Type.Optional(
-      Type.String({ description: 'The signing secret: in the create answer only. Keep it to check signatures.' }),
+      Type.String({
+        description:
+          'The signing secret: in the answers of create and rotate_secret only. Keep it to check signatures.',
+      }),
+    ),
+    previous_secret_expires_at: Type.Optional(
+      nullable(
+        dateTime(
+          'While a rotation overlaps: when the old secret stops signing (until then Service-Signature carries its signature and Service-Signature-New the new one); null otherwise.',
+        ),
+      ),
     ),
   },
   operations: Object.values(webhookOperations),

@@ -12,7 +12,6 @@ import {
   skipPending,
   webhookTarget,
   type AttemptOutcome,
-  type Attempted,
   type WebhookTarget,
 } from '../store/webhook-deliveries';
 import { signedHeaders } from './signing';
@@ -43,7 +42,7 @@ export async function attempt(target: WebhookTarget, stored: string, limits: Del
   const started = Date.now();
   try {
     const body = limits.links ? signEventText(stored, limits.links()) : stored;
-    const answer = await guardedPost(target.url, body, signedHeaders(target.secret, body), {
+    const answer = await guardedPost(target.url, body, signedHeaders(target, body), {
       timeoutMs: limits.timeoutMs,
       allowedNetworks: limits.allowedNetworks,
     });
@@ -60,14 +59,14 @@ export async function attempt(target: WebhookTarget, stored: string, limits: Del
   }
 }
 
-/** Deliveries read at once, in order; their attempts are recorded together. */
+/** Deliveries read at once, in order. */
 const BATCH = 100;
 
 /**
  * Works through the webhook's due deliveries in order, for at most `budgetMs` (then its job ends and
- * the sweep queues the next); stops at the first that must wait, or on `signal` (a lost lease). A
- * batch's attempts are recorded together after it (a kill -9 before that sends them again: at least
- * once).
+ * the sweep queues the next); stops at the first that must wait, or on `signal` (a lost lease). Each
+ * attempt is recorded as soon as it is answered, so a kill -9 sends again only the one delivery in
+ * flight (whose answer was not recorded): a receiver de-duplicates on the event id.
  */
 export async function deliverWebhook(
   knex: Knex,
@@ -81,27 +80,15 @@ export async function deliverWebhook(
   if (!target || !target.enabled) return skipPending(knex, webhookId);
   for (;;) {
     const batch = await pendingInOrder(knex, webhookId, BATCH);
-    const attempted: Attempted[] = [];
-    let blocked = batch.length === 0;
+    if (batch.length === 0) return;
     for (const due of batch) {
-      if (due.nextAttemptAt > Date.now() || Date.now() > until) {
-        blocked = true;
-        break;
-      }
+      if (due.nextAttemptAt > Date.now() || Date.now() > until) return;
       const outcome = await attempt(target, due.body, limits);
       signal?.throwIfAborted(); // its lease ran out: the next job owns these deliveries (they are sent again)
-      if (outcome.status === 'succeeded') {
-        attempted.push({ delivery: due, outcome });
-        continue;
-      }
       // a failure holds up the webhook's later events until it succeeds or has had every attempt
-      const next = retryAt(due.attempts + 1, limits.retryBaseMs);
-      attempted.push({ delivery: due, outcome, retryAt: next });
-      if (next === undefined) continue;
-      blocked = true;
-      break;
+      const next = outcome.status === 'succeeded' ? undefined : retryAt(due.attempts + 1, limits.retryBaseMs);
+      await recordAttempts(knex, target, [{ delivery: due, outcome, retryAt: next }]);
+      if (next !== undefined) return;
     }
-    await recordAttempts(knex, target, attempted);
-    if (blocked) return;
   }
 }

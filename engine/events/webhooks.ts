@@ -15,13 +15,22 @@ import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import { newWebhookSecret } from './signing';
 
+type RotateBody = BodyOf<typeof webhookOperations.rotateSecret>;
+
 type CreateBody = BodyOf<typeof webhookOperations.create>;
 type UpdateBody = BodyOf<typeof webhookOperations.update>;
 
-/** The webhook as answered after its create: everything but its secret. */
-export function publicWebhook<T>(value: T): T | Omit<T & object, 'secret'> {
+/** The webhook as answered after its create: everything but its secrets. */
+export function publicWebhook<T>(value: T): T | Omit<T & object, 'secret' | 'previous_secret'> {
   if (typeof value !== 'object' || value === null || !('secret' in value)) return value;
-  const { secret: _secret, ...shown } = value;
+  const {
+    secret: _secret,
+    previous_secret: _previous,
+    ...shown
+  } = value as T & {
+    secret: unknown;
+    previous_secret?: unknown;
+  };
   return shown;
 }
 
@@ -88,4 +97,34 @@ export async function updateWebhook(services: Services, scope: Scope, id: string
   });
   if (!updated) throw notFound('webhook');
   return publicWebhook(updated);
+}
+
+/**
+ * A new secret, answered once (as create answers the first); the one it replaces keeps signing beside it
+ * for `expires_in_hours` (engine/events/signing.ts, `signedHeaders`). A rotation during an overlap ends
+ * the older secret at once: at most two sign.
+ */
+export async function rotateWebhookSecret(
+  services: Services,
+  scope: Scope,
+  id: string,
+  body: RotateBody,
+): Promise<ApiObject> {
+  const hours = body.expires_in_hours ?? 24;
+  const secret = newWebhookSecret();
+  const updated = await services.objects.transition(scope, webhooks.name, id, {
+    change: (current) => {
+      const until = Date.now() + hours * 3_600_000;
+      const overlap = hours > 0 && typeof current.secret === 'string';
+      return {
+        ...current,
+        secret,
+        previous_secret: overlap ? current.secret : null,
+        previous_secret_expires_at: overlap ? new Date(until).toISOString() : null,
+      };
+    },
+  });
+  if (!updated) throw notFound('webhook');
+  const { previous_secret: _previous, ...shown } = updated;
+  return { ...shown, secret };
 }

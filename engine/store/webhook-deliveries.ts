@@ -16,6 +16,8 @@ export interface WebhookTarget {
   scope: Scope;
   url: string;
   secret: string;
+  /** the secret a rotation replaced, still signing until `until` (epoch ms) */
+  previous?: { secret: string; until: number };
   enabled: boolean;
 }
 
@@ -215,12 +217,20 @@ export async function webhookTarget(knex: Knex, webhookId: string): Promise<Webh
     .where({ kind: 'webhooks', id: webhookId, deleted: false })
     .first()) as { account_id: string; mode: string; body: string } | undefined;
   if (!row) return undefined;
-  const body = JSON.parse(row.body) as { url: string; secret: string; enabled?: boolean };
+  const body = JSON.parse(row.body) as {
+    url: string;
+    secret: string;
+    previous_secret?: string | null;
+    previous_secret_expires_at?: string | null;
+    enabled?: boolean;
+  };
+  const until = body.previous_secret_expires_at ? Date.parse(body.previous_secret_expires_at) : NaN;
   return {
     id: webhookId,
     scope: { accountId: row.account_id, mode: row.mode as Scope['mode'] },
     url: body.url,
     secret: body.secret,
+    ...(body.previous_secret && Number.isFinite(until) && { previous: { secret: body.previous_secret, until } }),
     enabled: body.enabled !== false,
   };
 }
@@ -241,7 +251,11 @@ export interface Attempted {
 
 /**
  * Records attempts and moves their deliveries on, all in one transaction: succeeded; or failed and
- * waiting until `retryAt`; or, with no `retryAt`, failed for good.
+ * waiting until `retryAt`; or, with no `retryAt`, failed for good. Delivery records each attempt as it
+ * is answered, so one attempt is kept cheap: on SQLite one synchronous transaction of prepared
+ * statements; on PostgreSQL one statement (the attempt's insert as a data-modifying WITH of the
+ * delivery's update), atomic without BEGIN and COMMIT: a Knex transaction's four round trips cost
+ * about 0.5 ms of engine CPU an attempt.
  */
 export async function recordAttempts(
   knex: Knex,
@@ -249,40 +263,65 @@ export async function recordAttempts(
   attempted: readonly Attempted[],
 ): Promise<void> {
   if (attempted.length === 0) return;
-  const date = nowIso();
+  if (!isPostgres(knex))
+    return syncTransaction(knex, (db) => {
+      for (const query of attemptWrites(knex, knex, target, attempted)) db.change(query);
+    });
+  const [insert, ...updates] = attemptWrites(knex, knex, target, attempted);
+  if (updates.length === 1) {
+    await updates[0].with('attempts_recorded', insert);
+    return;
+  }
   await knex.transaction(async (trx) => {
-    const rows = attempted.map(({ delivery, outcome }) => ({
-      id: newId('whd'),
-      webhook_id: target.id,
-      account_id: target.scope.accountId,
-      mode: target.scope.mode,
-      delivery_seq: delivery.seq,
-      event_id: delivery.eventId,
-      event_type: delivery.eventType,
-      attempt: delivery.attempts + 1,
-      status: outcome.status,
-      response_status: outcome.responseStatus,
-      duration_ms: outcome.durationMs,
-      response_excerpt: outcome.excerpt,
-      date_created: date,
-    }));
-    for (let i = 0; i < rows.length; i += 100) await trx('webhook_attempts').insert(rows.slice(i, i + 100));
-    const succeeded = attempted.filter((a) => a.outcome.status === 'succeeded').map((a) => a.delivery.seq);
-    for (let i = 0; i < succeeded.length; i += 500)
-      await trx('webhook_deliveries')
+    for (const query of attemptWrites(knex, trx, target, attempted)) await query;
+  });
+}
+
+/** The writes that record `attempted`, built on `db` (the connection, or a transaction). */
+function attemptWrites(
+  knex: Knex,
+  db: Knex | Knex.Transaction,
+  target: WebhookTarget,
+  attempted: readonly Attempted[],
+): Knex.QueryBuilder[] {
+  const date = nowIso();
+  const rows = attempted.map(({ delivery, outcome }) => ({
+    id: newId('whd'),
+    webhook_id: target.id,
+    account_id: target.scope.accountId,
+    mode: target.scope.mode,
+    delivery_seq: delivery.seq,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    attempt: delivery.attempts + 1,
+    status: outcome.status,
+    response_status: outcome.responseStatus,
+    duration_ms: outcome.durationMs,
+    response_excerpt: outcome.excerpt,
+    date_created: date,
+  }));
+  const writes: Knex.QueryBuilder[] = [];
+  for (let i = 0; i < rows.length; i += 100) writes.push(db('webhook_attempts').insert(rows.slice(i, i + 100)));
+  const succeeded = attempted.filter((a) => a.outcome.status === 'succeeded').map((a) => a.delivery.seq);
+  for (let i = 0; i < succeeded.length; i += 500)
+    writes.push(
+      db('webhook_deliveries')
         .whereIn('seq', succeeded.slice(i, i + 500))
-        .update({ state: 'succeeded', attempts: knex.raw('attempts + 1') });
-    for (const { delivery, outcome, retryAt } of attempted) {
-      if (outcome.status === 'succeeded') continue;
-      await trx('webhook_deliveries')
+        .update({ state: 'succeeded', attempts: knex.raw('attempts + 1') }),
+    );
+  for (const { delivery, outcome, retryAt } of attempted) {
+    if (outcome.status === 'succeeded') continue;
+    writes.push(
+      db('webhook_deliveries')
         .where({ seq: delivery.seq })
         .update({
           state: retryAt === undefined ? 'failed' : 'pending',
           attempts: delivery.attempts + 1,
           next_attempt_at: retryAt ?? Date.now(),
-        });
-    }
-  });
+        }),
+    );
+  }
+  return writes;
 }
 
 /** A deleted or disabled webhook's waiting deliveries are dropped (marked skipped), not kept for ever. */

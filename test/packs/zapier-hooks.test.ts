@@ -2,7 +2,8 @@
 // appTester: subscribe registers a webhook for Zapier's target URL (its answer, with the secret, is the
 // subscribeData Zapier keeps), unsubscribe removes it, perform accepts only deliveries signed with that
 // secret (Zapier hands headers over as `Http-Service-Signature`), performList reads recent real events
-// for the editor's test step, and an event the engine delivers passes perform.
+// for the editor's test step, an event the engine delivers passes perform, and during a secret
+// rotation a delivery passes with the old or the new secret (after it, the new one only).
 import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -237,4 +238,47 @@ test('an event the engine delivers to the target URL passes perform', async (t) 
     ...auth(),
     subscribeData: subscription,
   });
+});
+
+test('during a rotation perform passes deliveries with the old or the new secret; after it, the new one only', async (t) => {
+  const targetUrl = `${targetBase}/rotation-test`;
+  const subscription = (await appTester(hook('address_event').performSubscribe, {
+    ...auth(),
+    targetUrl,
+    inputData: { event_types: ['address.created'] },
+  })) as Subscription;
+  const OVERLAP_S = 3;
+  const rotated = await api()<{ secret: string; previous_secret_expires_at: string }>(
+    'POST',
+    `/v1/webhooks/${subscription.id}/rotate_secret`,
+    { json: { expires_in_hours: OVERLAP_S / 3600 } },
+  );
+  t.is(rotated.status, 200);
+  const delivered = async (name: string) => {
+    const created = await api()('POST', '/v1/addresses', { json: address(name) });
+    const ours = (r: (typeof received)[number]) =>
+      r.path === '/hooks/catch/rotation-test' && r.rawRequest.content.includes(String(created.body.id));
+    const until = Date.now() + 30_000;
+    while (!received.some(ours) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    return received.find(ours)!.rawRequest;
+  };
+  const perform = (secret: string, rawRequest: AnyObj) =>
+    appTester(hook('address_event').perform, {
+      ...auth(),
+      subscribeData: { ...subscription, secret } as Subscription,
+      cleanedRequest: JSON.parse(rawRequest.content),
+      rawRequest,
+    }) as Promise<AnyObj[]>;
+
+  const during = await delivered('Rotation During');
+  t.is((await perform(subscription.secret, during))[0].body.name, 'ROTATION DURING', 'the Zap, with the old secret');
+  t.is((await perform(rotated.body.secret, during))[0].body.name, 'ROTATION DURING', 'a Zap with the new secret');
+
+  const until = Date.parse(rotated.body.previous_secret_expires_at);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now() + 200)));
+  const after = await delivered('Rotation After');
+  t.is((await perform(rotated.body.secret, after))[0].body.name, 'ROTATION AFTER');
+  const error = (await t.throwsAsync(perform(subscription.secret, after), { any: true })) as AnyObj | undefined;
+  t.is(error?.name, 'HaltedError', 'the old secret signs nothing after the overlap');
+  await appTester(hook('address_event').performUnsubscribe, { ...auth(), subscribeData: subscription });
 });

@@ -1,25 +1,20 @@
-// A delivery to the trigger: its signature and timestamp checked with the secret the node kept when it
-// registered the webhook (a bad or stale one is answered 401 and starts nothing), then the event, or
-// only its body, emitted as one item.
+// A delivery to the trigger: its signature and timestamp checked with the secrets the node kept when it
+// registered the webhook or rotated its secret (a bad or stale one is answered 401 and starts nothing),
+// then the event, or only its body, emitted as one item.
 import { jsonParse, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, checkSignature, headerValue } from '../../nodes/common/signature';
-import type { StoredWebhook } from './webhooks';
+import { checkSignature } from '../../nodes/common/signature';
+import { knownSecrets, type StoredWebhook } from './webhooks';
 
 /** The bytes the engine signed, when they check out; else why not. */
 async function signedBody(this: IWebhookFunctions): Promise<{ body: Buffer } | { refused: string }> {
-  const { webhookSecret } = this.getWorkflowStaticData('node') as StoredWebhook;
-  if (typeof webhookSecret !== 'string') return { refused: 'this trigger has registered no webhook' };
+  const secrets = knownSecrets(this.getWorkflowStaticData('node') as StoredWebhook);
+  if (secrets.length === 0) return { refused: 'this trigger has registered no webhook' };
   const request = this.getRequestObject();
   // n8n reads the raw body on demand; a node that checks a signature must see the bytes as sent
   if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function') await request.readRawBody();
   if (!Buffer.isBuffer(request.rawBody)) return { refused: 'the raw request body is unavailable' };
   const headers = this.getHeaderData() as Record<string, unknown>;
-  const check = checkSignature(
-    webhookSecret,
-    request.rawBody,
-    headerValue(headers, TIMESTAMP_HEADER),
-    headerValue(headers, SIGNATURE_HEADER),
-  );
+  const check = checkSignature(secrets, request.rawBody, headers);
   return check.ok ? { body: request.rawBody } : { refused: check.reason };
 }
 

@@ -2,6 +2,11 @@
 // chosen, removed on deactivation (POST, GET, DELETE /v1/webhooks). The engine shows a webhook's
 // signing secret only in its create answer, so the node keeps the secret, with the webhook's id, in
 // its static data: a webhook the node holds no secret for could never have its deliveries checked.
+// Rotation is driven from here: each activation that finds its webhook in place rotates its secret
+// (POST /v1/webhooks/{id}/rotate_secret), keeping the old one for the overlap, during which deliveries
+// signed with either are taken. A rotation made elsewhere (the API, the Printpost node) leaves the
+// trigger with the old secret, which still signs until that overlap ends: reactivating the workflow
+// before then gives the trigger a secret of its own again.
 import {
   NodeOperationError,
   type IDataObject,
@@ -17,6 +22,20 @@ const CREDENTIAL = 'printpostApi';
 export interface StoredWebhook {
   webhookId?: string;
   webhookSecret?: string;
+  /** the secret the last rotation replaced, and when the engine stops signing with it (ISO date) */
+  previousWebhookSecret?: string;
+  previousWebhookSecretExpiresAt?: string;
+}
+
+/** How long a rotation made on activation keeps the old secret signing: deliveries already on their way. */
+const ROTATION_OVERLAP_HOURS = 1;
+
+/** The secrets a delivery may be signed with now. */
+export function knownSecrets(data: StoredWebhook, now = Date.now()): string[] {
+  const secrets = typeof data.webhookSecret === 'string' ? [data.webhookSecret] : [];
+  const until = Date.parse(data.previousWebhookSecretExpiresAt ?? '');
+  if (typeof data.previousWebhookSecret === 'string' && until > now) secrets.push(data.previousWebhookSecret);
+  return secrets;
 }
 
 interface Answer {
@@ -53,6 +72,24 @@ function stored(this: IHookFunctions): StoredWebhook & IDataObject {
 function forget(data: StoredWebhook) {
   delete data.webhookId;
   delete data.webhookSecret;
+  delete data.previousWebhookSecret;
+  delete data.previousWebhookSecretExpiresAt;
+}
+
+/** A new secret for the node's webhook, the one it held kept for the overlap. */
+async function rotateSecret(this: IHookFunctions, data: StoredWebhook, id: string): Promise<void> {
+  const answer = await send.call(this, 'POST', `${webhookPath(id)}/rotate_secret`, {
+    expires_in_hours: ROTATION_OVERLAP_HOURS,
+  });
+  if (answer.statusCode >= 400) throw engineError(this.getNode(), answer.statusCode, answer.body);
+  const { secret, previous_secret_expires_at: until } = answer.body;
+  if (typeof secret !== 'string')
+    throw new NodeOperationError(this.getNode(), 'The engine rotated the secret without answering it');
+  if (typeof data.webhookSecret === 'string' && typeof until === 'string') {
+    data.previousWebhookSecret = data.webhookSecret;
+    data.previousWebhookSecretExpiresAt = until;
+  }
+  data.webhookSecret = secret;
 }
 
 function chosenEvents(this: IHookFunctions): string[] {
@@ -80,8 +117,10 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
     hook.url === this.getNodeWebhookUrl('default') &&
     hook.enabled === true &&
     sameTypes(hook.event_types, chosenEvents.call(this))
-  )
+  ) {
+    await rotateSecret.call(this, data, data.webhookId);
     return true;
+  }
   // registered for another URL or other events (the workflow changed since): removed, so that the
   // webhook created in its place is the only one and no event arrives twice
   await deleteWebhook.call(this);

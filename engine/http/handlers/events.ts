@@ -7,7 +7,7 @@ import { allEventTypes } from '../../catalog';
 import { getEvent, listEvents } from '../../store/event-list';
 import { listAttempts } from '../../store/webhook-deliveries';
 import { decodeCursor, encodeCursor } from '../../store/cursor';
-import { createWebhook, publicWebhook, updateWebhook } from '../../events/webhooks';
+import { createWebhook, publicWebhook, rotateWebhookSecret, updateWebhook } from '../../events/webhooks';
 import { envelope, listParams } from '../list';
 import { serve, type Served } from '../operation';
 import { listObjects, retrieveObject } from './generic';
@@ -61,6 +61,9 @@ export const webhookHandlers: Served[] = [
   serve(webhookOperations.list, async (request) => pageOf(await listObjects(request))),
   serve(webhookOperations.update, ({ services, scope, params, body }) =>
     updateWebhook(services, scope, params.id, body),
+  ),
+  serve(webhookOperations.rotateSecret, ({ services, scope, params, body }) =>
+    rotateWebhookSecret(services, scope, params.id, body),
   ),
   serve(webhookOperations.deliveries, async ({ services, scope, params, query, url }) => {
     if (!(await services.objects.get(scope, 'webhooks', params.id))) throw notFound('webhook');

@@ -74,6 +74,17 @@ export const webhooksOperations: INodeProperties[] = [
         routing: { request: { method: 'DELETE' }, output: { postReceive: [runtime.raiseApiError] } },
       },
       {
+        name: 'Rotate Secret',
+        value: 'rotate_secret',
+        action: 'Rotate the signing secret of a webhook',
+        description: 'Rotate the signing secret of a webhook',
+        routing: {
+          request: { method: 'POST' },
+          send: { preSend: [runtime.shapeRequest] },
+          output: { postReceive: [runtime.raiseApiError] },
+        },
+      },
+      {
         name: 'Deliveries',
         value: 'deliveries',
         action: 'List the delivery attempts of a webhook',
@@ -416,6 +427,54 @@ export const webhooksFields: INodeProperties[] = [
     description: 'The webhook to delete',
     displayOptions: { show: { resource: ['webhooks'], operation: ['delete'] } },
     routing: { request: { url: '=/v1/webhooks/{{ encodeURIComponent($value) }}' } },
+  },
+  {
+    displayName: 'Webhook',
+    name: 'id',
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    modes: [
+      {
+        displayName: 'From List',
+        name: 'list',
+        type: 'list',
+        placeholder: 'Select a webhook...',
+        typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+      },
+      {
+        displayName: 'ID',
+        name: 'id',
+        type: 'string',
+        placeholder: 'wh_d3489cd64c791ab5',
+        validation: [
+          { type: 'regex', properties: { regex: 'wh_[a-zA-Z0-9]+', errorMessage: 'Not a valid webhook ID (wh_...)' } },
+        ],
+      },
+    ],
+    description: 'The webhook to rotate secret',
+    displayOptions: { show: { resource: ['webhooks'], operation: ['rotate_secret'] } },
+    routing: { request: { url: '=/v1/webhooks/{{ encodeURIComponent($value) }}/rotate_secret' } },
+  },
+  {
+    displayName: 'Additional Fields',
+    name: 'additionalFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    displayOptions: { show: { resource: ['webhooks'], operation: ['rotate_secret'] } },
+    options: [
+      {
+        displayName: 'Expires In Hours',
+        name: 'expires_in_hours',
+        description:
+          'How long the old secret keeps signing beside the new one, in hours (0 to 72; 0 ends it now, as after a leak). Until then each delivery carries both signatures.',
+        type: 'number',
+        default: 24,
+        typeOptions: { minValue: 0, maxValue: 72 },
+        routing: { send: { type: 'body', property: 'expires_in_hours' } },
+      },
+    ],
   },
   {
     displayName: 'Webhook',
