@@ -75,7 +75,7 @@ function lifeUpTo(through: LifeStep, had: string[], next: string): PlannedScan[]
   const missing = NORMAL_LIFE.slice(0, NORMAL_LIFE.indexOf(through) + 1).filter((s) => !had.includes(s));
   const ended = had.find((a) => ENDINGS.includes(a));
   if (missing.length > 0 && ended && ended !== 'delivered')
-    throw refuse(`${name(missing[0])} cannot follow ${name(ended)}`);
+    throw refuse(`${name(missing[missing.length - 1])} cannot follow ${name(ended)}`);
   if (ended && next && !had.includes(next)) throw refuse(`${name(next)} cannot follow ${name(ended)}`);
   return missing.map((action) => ({ action, envelope: false }));
 }
