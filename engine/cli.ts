@@ -11,6 +11,7 @@ import type { Services } from './services';
 import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
 import { MAIL_HELP, MailCommandError, rejectById, simulateById, trackPiece } from './mail/production/commands';
+import { simulateArgs } from './mail/production/commands';
 import { replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
 import { setOrderStatus } from './mail/inserts/orders';
 
@@ -336,10 +337,9 @@ async function track(args: string[]): Promise<void> {
 }
 
 async function simulate(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { through: { type: 'string' } } });
-  const [pieceId, ...extra] = positionals;
-  if (!pieceId || extra.length > 0) throw new UsageError(HELP.simulate);
-  const lines = await withServices((services) => refusedAs(simulateById(services.objects, pieceId, values.through)));
+  const asked = simulateArgs(args);
+  if (!asked) throw new UsageError(HELP.simulate);
+  const lines = await withServices((services) => refusedAs(simulateById(services.objects, asked.id, asked.request)));
   process.stdout.write(lines.map((l) => `${l}\n`).join(''));
 }
 

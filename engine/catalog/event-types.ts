@@ -1,7 +1,7 @@
 // The webhook event types (docs/compat-notes.md, "Events and webhooks"; names `family.event`), declared
 // once: each resource lists its own in `events`, and whether a type happens in test mode follows from
 // its name here. Tracking events happen only to live pieces, which alone reach production, unless a
-// test piece is simulated (simulatedInTest).
+// test piece is simulated, which is also how a test piece gets rejected (simulatedInTest).
 
 /** A piece's life in the mail stream, as tracking events name it (`In Transit` -> `in_transit`). */
 export const TRACKING_EVENTS = [
@@ -66,10 +66,30 @@ export const NORMAL_LIFE = ['mailed', 'in_transit', 'in_local_area', 'processed_
 export type LifeStep = (typeof NORMAL_LIFE)[number];
 
 /**
- * Whether `simulate` (the engine's test-mode extension) makes events of this live-only type: the steps
- * of a piece's normal life, certified or not; never exceptions nor a return envelope's events.
+ * What `simulate` makes besides the normal life (its `event`): the exceptions of a piece's life, a
+ * certified letter's own two, its return envelope's scans and the print room's rejection. A kind
+ * takes those of them its own event types name (catalog/mailpieces/define.ts).
+ */
+export const SIMULATED_EVENTS = [
+  're-routed',
+  'returned_to_sender',
+  'international_exit',
+  'pickup_available',
+  'issue',
+  ...RETURN_ENVELOPE_EVENTS.map((e) => `return_envelope.${e}` as const),
+  'rejected',
+] as const;
+export type SimulatedEvent = (typeof SIMULATED_EVENTS)[number];
+
+export const isSimulatedEvent = (value: unknown): value is SimulatedEvent =>
+  typeof value === 'string' && (SIMULATED_EVENTS as readonly string[]).includes(value);
+
+/**
+ * Whether a test piece gets events of this type only through `simulate` (the engine's test-mode
+ * extension): every tracking event, certified or of a return envelope, and a rejection (test pieces
+ * are never printed, so no print room rejects one).
  */
 export function simulatedInTest(type: string): boolean {
   const action = type.slice(type.indexOf('.') + 1).replace(/^certified\./, '');
-  return !enabledForTest(type) && (NORMAL_LIFE as readonly string[]).includes(action);
+  return (NORMAL_LIFE as readonly string[]).includes(action) || isSimulatedEvent(action);
 }

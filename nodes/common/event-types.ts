@@ -11,7 +11,7 @@ export interface PackEventType {
   label: string;
   /** whether events of this type happen in test mode (tracking events happen to live pieces only) */
   inTest: boolean;
-  /** a live-only type that a test piece still gets when simulated (`POST /v1/<kind>/{id}/simulate`) */
+  /** a type a test piece gets only when simulated (`POST /v1/<kind>/{id}/simulate`): tracking events, rejected */
   bySimulate: boolean;
 }
 
@@ -32,5 +32,7 @@ export function eventTypesOf(r: PackResource): PackEventType[] {
 }
 
 /** Which modes a type happens in, in words. */
-export const eventModes = (e: PackEventType): string =>
-  e.inTest ? 'test and live mode' : e.bySimulate ? 'live mode; test mode only through simulate' : 'live mode only';
+export const eventModes = (e: PackEventType): string => {
+  if (e.inTest) return e.bySimulate ? 'test and live mode; in test mode through simulate' : 'test and live mode';
+  return e.bySimulate ? 'live mode; test mode only through simulate' : 'live mode only';
+};

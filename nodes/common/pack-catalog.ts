@@ -47,7 +47,7 @@ export type PackResource = Omit<Resource, 'schema' | 'operations'> & {
   operations: PackOperation[];
   /** those of `events` that also happen in test mode (the triggers say which happen in live mode only) */
   testEvents: string[];
-  /** those of the live-only `events` that `simulate` also makes in test mode */
+  /** those of `events` a test piece gets only through `simulate` (every tracking event, a rejection) */
   simulatedEvents: string[];
 };
 

@@ -105,10 +105,16 @@ test('the trigger: no inputs, one POST webhook, an event choice per event family
     name: 'Certified Delivered',
     description: 'letter.certified.delivered, in live mode; test mode only through simulate',
   });
-  t.like(option('letter.certified.issue'), { description: 'letter.certified.issue, in live mode only' });
+  // so are the exceptions, a certified letter's own events and a return envelope's (simulate's `event`)
+  t.like(option('letter.certified.issue'), {
+    description: 'letter.certified.issue, in live mode; test mode only through simulate',
+  });
   t.like(option('letter.return_envelope.in_transit'), {
     name: 'Return Envelope In Transit',
-    description: 'letter.return_envelope.in_transit, in live mode only',
+    description: 'letter.return_envelope.in_transit, in live mode; test mode only through simulate',
+  });
+  t.like(option('letter.rejected'), {
+    description: 'letter.rejected, in test and live mode; in test mode through simulate',
   });
   t.like(option('letter.return_envelope.created'), {
     description: 'letter.return_envelope.created, in test and live mode',

@@ -101,11 +101,13 @@ test('an instant trigger per event family, its event types to choose from', (t) 
   const label = (type: string) =>
     hook('letter_event').inputFields[0].choices.find((c: AnyObj) => c.value === type).label as string;
   t.is(label('letter.certified.delivered'), 'Certified Delivered (live mode; test mode only through simulate)');
-  t.is(label('letter.re-routed'), 'Re-routed (live mode only)');
+  // every tracking exception and a rejection can be tried in test mode through simulate's `event`
+  t.is(label('letter.re-routed'), 'Re-routed (live mode; test mode only through simulate)');
   t.is(
     label('letter.return_envelope.processed_for_delivery'),
-    'Return Envelope Processed For Delivery (live mode only)',
+    'Return Envelope Processed For Delivery (live mode; test mode only through simulate)',
   );
+  t.is(label('letter.rejected'), 'Rejected (test and live mode; in test mode through simulate)');
   t.is(label('letter.created'), 'Created (test and live mode)');
 });
 

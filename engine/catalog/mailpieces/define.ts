@@ -24,7 +24,7 @@ import {
 import { mergeVariableRules, sendDateRule, sharedPlacementRules } from './rules';
 import { pieceSample } from './sample';
 import { qrCode, qrCodeRule } from './qr-code';
-import { NORMAL_LIFE, PIECE_EVENTS, TRACKING_EVENTS } from '../event-types';
+import { NORMAL_LIFE, PIECE_EVENTS, SIMULATED_EVENTS, TRACKING_EVENTS } from '../event-types';
 import type { ArtworkSide, MailpieceTraits } from '../types';
 
 export interface MailpieceDeclaration {
@@ -157,21 +157,63 @@ function createBody(d: MailpieceDeclaration) {
 
 /**
  * The engine's extension for trying a flow without live keys (docs/compat-notes.md, "Simulation"): a
- * rendered test piece goes to production and gets simulated tracking events up to `through`.
+ * rendered test piece goes to production and gets simulated tracking events up to `through`, then
+ * `event` if given. The `event` values a kind takes are the simulated ones its own event types name
+ * (snap packs have none, so they take the plain tracking exceptions); what cannot follow what is the
+ * engine's to refuse (engine/mail/production/simulate-plan.ts).
  */
-const simulateBody = () =>
-  Type.Object({
+const simulateBody = (d: MailpieceDeclaration) => {
+  const own = d.events === 'none' || d.events === undefined ? TRACKING_EVENTS : d.events;
+  const takes = (e: string) => e === 'rejected' || own.includes(e) || own.includes(`certified.${e}`);
+  const events = SIMULATED_EVENTS.filter(takes);
+  const certified = events.includes('pickup_available');
+  return Type.Object({
     through: Type.Optional(
       Type.Union(
         NORMAL_LIFE.map((step) => Type.Literal(step)),
         {
-          default: 'delivered',
-          description: 'The last tracking event to simulate, in the normal life: mailed, in_transit, … delivered.',
+          description:
+            'The last step of the normal life to simulate: mailed, in_transit, … delivered (default delivered, or with `event` the step that event follows).',
           examples: ['delivered'],
         },
       ),
     ),
+    event: Type.Optional(
+      Type.Union(
+        events.map((e) => Type.Literal(e)),
+        {
+          description: `An event to simulate after the normal life up to \`through\`: ${events.join(', ')}. international_exit is for a piece addressed outside the US${certified ? '; pickup_available and issue for certified letters; return_envelope.* for a letter sent with return_envelope (after it is delivered)' : ''}; rejected for a piece not yet mailed.`,
+          examples: ['returned_to_sender'],
+        },
+      ),
+    ),
+    ...(certified
+      ? {
+          details: Type.Optional(
+            Type.Object(
+              {
+                event: Type.Optional(Type.String({ description: 'The detail event, e.g. notice_left.' })),
+                description: Type.Optional(Type.String()),
+                notes: Type.Optional(Type.String()),
+                action_required: Type.Optional(Type.Boolean()),
+              },
+              {
+                additionalProperties: false,
+                description: "A certified letter's tracking details for `event` (else they follow from its name).",
+              },
+            ),
+          ),
+        }
+      : {}),
+    reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: 'With event rejected: the reason the print room gives.',
+      }),
+    ),
   });
+};
 
 export function defineMailpiece(d: MailpieceDeclaration): Resource {
   const path = `/v1/${d.name}`;
@@ -211,7 +253,7 @@ export function defineMailpiece(d: MailpieceDeclaration): Resource {
       method: 'POST',
       path: `${path}/{id}/simulate`,
       summary: `Simulate a test ${lower}'s production and tracking`,
-      body: simulateBody(),
+      body: simulateBody(d),
       response: 'object',
     },
   ];

@@ -137,6 +137,9 @@ const rejection = () =>
     {
       reason: Type.String({ description: 'Why the print room did not print or mail it, as it said.' }),
       date_created: Type.String({ description: 'When the rejection was recorded (UTC, ISO 8601).' }),
+      simulated: Type.Optional(
+        Type.Literal(true, { description: 'Only on a test piece rejected by `simulate`: no print room saw it.' }),
+      ),
     },
     {
       description:

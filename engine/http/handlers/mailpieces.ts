@@ -4,6 +4,7 @@
 import { catalog } from '../../catalog';
 import { createPiece } from '../../mail/pieces/create';
 import { cancelPiece } from '../../mail/pieces/cancel';
+import { isSimulatedEvent } from '../../catalog/event-types';
 import { isLifeStep, simulatePiece } from '../../mail/production/simulate';
 import { serve, type Served } from '../operation';
 
@@ -20,13 +21,12 @@ export const mailpieceHandlers: Served[] = catalog
       if (operation.name === 'simulate')
         return [
           serve(operation, ({ services, scope, params, body }) =>
-            simulatePiece(
-              services.objects,
-              scope,
-              resource,
-              params.id,
-              isLifeStep(body.through) ? body.through : undefined,
-            ),
+            simulatePiece(services.objects, scope, resource, params.id, {
+              through: isLifeStep(body.through) ? body.through : undefined,
+              event: isSimulatedEvent(body.event) ? body.event : undefined,
+              details: body.details as Record<string, unknown> | undefined,
+              reason: typeof body.reason === 'string' ? body.reason : undefined,
+            }),
           ),
         ];
       if (operation.name === 'cancel')

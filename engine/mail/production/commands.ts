@@ -1,12 +1,14 @@
 // What `printpost track`, `simulate` and `reject` do, for the CLI: the same paths as a scan record in
 // the inbox, `POST /v1/<kind>/{id}/simulate` and a print room's reply, answered as lines of text.
+import { parseArgs } from 'node:util';
 import { findResource } from '../../catalog';
-import { NORMAL_LIFE } from '../../catalog/event-types';
+import { isSimulatedEvent, NORMAL_LIFE, SIMULATED_EVENTS } from '../../catalog/event-types';
 import { ApiError } from '../../errors';
 import type { ObjectStore } from '../../store/objects';
-import { isLifeStep, simulatePiece } from './simulate';
+import { isLifeStep, simulatePiece, type SimulateRequest } from './simulate';
+import { RETURN_ENVELOPE_TRACKING } from './return-envelope';
 import { recordScan, ScanRefused, type ScanRecord, type TrackingEvent } from './tracking';
-import { rejectPiece } from './reject';
+import { rejectionOf, rejectPiece } from './reject';
 
 /** The commands' `--help`, beside what they do. */
 export const MAIL_HELP = {
@@ -20,13 +22,17 @@ into TRACKING_INBOX would, and prints it (id, name, time, location). NAME is Mai
 letters get no tracking events. With --return-envelope the scan is of a letter's return envelope on
 its way back ("In Transit", "In Local Area", "Processed for Delivery", Re-Routed or "Returned to
 Sender"; letter.return_envelope.* events). The workers of a running engine deliver its webhook event.`,
-  simulate: `Usage: printpost simulate PIECE_ID [--through STEP]
+  simulate: `Usage: printpost simulate PIECE_ID [--through STEP] [--event EVENT] [--details JSON] [--reason TEXT]
 
 Moves a rendered TEST piece to production (nothing is printed) and through simulated tracking events,
 Mailed, In Transit, In Local Area, Processed for Delivery and Delivered, up to STEP (mailed,
-in_transit, in_local_area, processed_for_delivery or delivered; default delivered), each marked
-simulated and emitting its webhook event, as POST /v1/<kind>/PIECE_ID/simulate does. Live pieces are
-refused.`,
+in_transit, in_local_area, processed_for_delivery or delivered; default delivered, or with --event the
+step that event follows), then EVENT if given: ${SIMULATED_EVENTS.join(', ')}
+(international_exit for a piece addressed abroad; pickup_available and issue for certified letters,
+with --details '{"event":"notice_left",...}'; return_envelope.* for a letter with a return envelope;
+rejected, with --reason, for a piece not mailed yet). Each is marked simulated and emits its webhook
+event, as POST /v1/<kind>/PIECE_ID/simulate does; a story real mail cannot have (Delivered after
+Returned to Sender, ...) and live pieces are refused.`,
   reject: `Usage: printpost reject PIECE_ID --reason TEXT
 
 Records that the print room rejected a live piece in production (it will not be mailed), as a reply
@@ -53,15 +59,55 @@ export async function trackPiece(objects: ObjectStore, record: ScanRecord): Prom
   }
 }
 
-/** Simulates a test piece through `through`; a line per tracking event it has then. */
-export async function simulateById(objects: ObjectStore, id: string, through = 'delivered'): Promise<string[]> {
-  if (!isLifeStep(through)) throw new MailCommandError(`--through must be one of ${NORMAL_LIFE.join(', ')}`);
+/** The arguments of `printpost simulate`, or undefined for a usage error. */
+export function simulateArgs(args: string[]): { id: string; request: Record<string, string | undefined> } | undefined {
+  const options = {
+    through: { type: 'string' },
+    event: { type: 'string' },
+    details: { type: 'string' },
+    reason: { type: 'string' },
+  } as const;
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
+  const [id, ...extra] = positionals;
+  return id && extra.length === 0 ? { id, request: values } : undefined;
+}
+
+function simulateRequest(given: Record<string, string | undefined>): SimulateRequest {
+  const { through, event, details, reason } = given;
+  if (through !== undefined && !isLifeStep(through))
+    throw new MailCommandError(`--through must be one of ${NORMAL_LIFE.join(', ')}`);
+  if (event !== undefined && !isSimulatedEvent(event))
+    throw new MailCommandError(`--event must be one of ${SIMULATED_EVENTS.join(', ')}`);
+  let parsed: unknown;
+  try {
+    parsed = details === undefined ? undefined : JSON.parse(details);
+  } catch {
+    throw new MailCommandError('--details must be a JSON object');
+  }
+  if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)))
+    throw new MailCommandError('--details must be a JSON object');
+  return { through, event, details: parsed as Record<string, unknown> | undefined, reason };
+}
+
+/** Simulates a test piece as asked; a line per tracking event (and its return envelope's, its rejection) it has then. */
+export async function simulateById(
+  objects: ObjectStore,
+  id: string,
+  given: Record<string, string | undefined> = {},
+): Promise<string[]> {
+  const request = simulateRequest(given);
   const where = await objects.locate(id);
   const resource = where && findResource(where.kind);
   if (!where || !resource?.mailpiece) throw new MailCommandError(`no mailpiece ${id}`);
   try {
-    const piece = await simulatePiece(objects, where.scope, resource, id, through);
-    return ((piece.tracking_events ?? []) as TrackingEvent[]).map((e) => line(e));
+    const piece = await simulatePiece(objects, where.scope, resource, id, request);
+    const envelope = (piece[RETURN_ENVELOPE_TRACKING] ?? []) as TrackingEvent[];
+    const rejection = rejectionOf(piece);
+    return [
+      ...((piece.tracking_events ?? []) as TrackingEvent[]).map((e) => line(e)),
+      ...envelope.map((e) => `${line(e)}\treturn envelope`),
+      ...(rejection ? [[id, rejection.date_created, 'rejected', rejection.reason].join('\t')] : []),
+    ];
   } catch (error) {
     throw error instanceof ApiError ? new MailCommandError(error.message) : error;
   }

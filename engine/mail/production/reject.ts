@@ -3,7 +3,8 @@
 // `rejection` (the engine's extension; absent until then) and `<object>.rejected` is emitted, in one
 // transition. Its status stays `rendered` (the vendor's statuses are the render's) and it keeps its
 // `production`, so it cannot be cancelled nor sent again; scans of it are refused (tracking.ts): a
-// rejected piece is not mailed. Only live pieces in production can be rejected, and only once: a
+// rejected piece is not mailed. Only live pieces in production can be rejected (and test pieces in
+// simulated production, by simulate, marked `simulated`), and only once: a
 // second rejection, by a retried reply or a repeated command, changes nothing and emits nothing.
 import { eventOf, findResource } from '../../catalog';
 import type { ApiObject, ObjectStore } from '../../store/objects';
@@ -14,6 +15,8 @@ import { ScanRefused } from './scan-refused';
 export interface Rejection {
   reason: string;
   date_created: string;
+  /** only on a test piece rejected by `simulate` (simulate.ts) */
+  simulated?: true;
 }
 
 export interface Rejected {
@@ -44,24 +47,40 @@ function reasonOf(value: unknown): string {
 export const rejectionOf = (piece: ApiObject): Rejection | undefined => {
   const r = piece.rejection as Partial<Rejection> | undefined | null;
   return r && typeof r.reason === 'string' && typeof r.date_created === 'string'
-    ? { reason: r.reason, date_created: r.date_created }
+    ? { reason: r.reason, date_created: r.date_created, ...(r.simulated === true ? { simulated: true as const } : {}) }
     : undefined;
 };
 
 class AlreadyRejected extends Error {}
 
-/** Records the print room's rejection of `pieceId`; throws ScanRefused when it cannot be rejected. */
-export async function rejectPiece(objects: ObjectStore, pieceId: string, reason: unknown): Promise<Rejected> {
+/**
+ * Records the print room's rejection of `pieceId`; throws ScanRefused when it cannot be rejected.
+ * `simulated` is simulate's: a test piece in simulated production, its rejection marked so.
+ */
+export async function rejectPiece(
+  objects: ObjectStore,
+  pieceId: string,
+  reason: unknown,
+  options: { simulated?: boolean } = {},
+): Promise<Rejected> {
+  const simulated = options.simulated === true;
   const why = reasonOf(reason);
   const where = await objects.locate(pieceId);
   const resource = where && findResource(where.kind);
   if (!where || !resource?.mailpiece) throw new ScanRefused(`no mailpiece ${pieceId}`);
-  if (where.scope.mode === 'test') throw new ScanRefused(`${pieceId} is a test piece: test pieces are never printed`);
+  if ((where.scope.mode === 'test') !== simulated)
+    throw new ScanRefused(
+      simulated
+        ? `${pieceId} is a live piece: only its print room rejects it`
+        : `${pieceId} is a test piece: test pieces are never printed (try simulate)`,
+    );
   const refusal = (piece: ApiObject) => {
     if (rejectionOf(piece)) return new AlreadyRejected();
-    return productionOf(piece) ? undefined : new ScanRefused(`${pieceId} is not in production`);
+    const production = productionOf(piece);
+    if (!production) return new ScanRefused(`${pieceId} is not in production`);
+    return production.simulated === simulated ? undefined : new ScanRefused(`${pieceId} was not simulated`);
   };
-  const rejection: Rejection = { reason: why, date_created: nowIso() };
+  const rejection: Rejection = { reason: why, date_created: nowIso(), ...(simulated ? { simulated: true } : {}) };
   try {
     const piece = await objects.transition(where.scope, resource.name, pieceId, {
       refuse: refusal,

@@ -1,9 +1,11 @@
 // Trying a flow without live keys, the engine's explicit extension (docs/compat-notes.md,
 // "Simulation"): `POST /v1/<kind>/{id}/simulate` and `printpost simulate` move a rendered TEST piece
-// to production (nothing is printed: `production.simulated`) and through its normal life up to
-// `through`, each tracking event marked `simulated: true` and emitting its webhook event, so a
-// trigger in n8n or Zapier can be tried end to end. A test piece never simulated keeps the spec's
-// behaviour: no production, no tracking events.
+// to production (nothing is printed: `production.simulated`), through its normal life up to `through`
+// and then, if asked, one `event` more: an exception, a certified letter's own, a return envelope's
+// scan or the print room's rejection (simulate-plan.ts decides what may follow what). Each tracking
+// event is marked `simulated: true` and emits its webhook event, so a trigger in n8n or Zapier can be
+// tried end to end. A test piece never simulated keeps the spec's behaviour: no production, no
+// tracking events.
 import { ApiError, notFound } from '../../errors';
 import { NORMAL_LIFE, TRACKING_NAMES, type LifeStep } from '../../catalog/event-types';
 import type { Resource } from '../../catalog/types';
@@ -11,7 +13,11 @@ import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 import { newId } from '../../util/ids';
 import { nowIso } from '../../util/time';
 import { claimProduction, productionOf } from './claim';
-import { recordScan, ScanRefused, type ScanRecord, type TrackingEvent } from './tracking';
+import { planSimulation, type PlannedScan, type SimulateRequest } from './simulate-plan';
+import { rejectPiece } from './reject';
+import { recordScan, ScanRefused, type ScanRecord } from './tracking';
+
+export type { SimulateRequest } from './simulate-plan';
 
 export const isLifeStep = (value: unknown): value is LifeStep =>
   typeof value === 'string' && (NORMAL_LIFE as readonly string[]).includes(value);
@@ -21,11 +27,15 @@ const zipOf = (address: unknown): string | null => {
   return typeof zip === 'string' && /^\d{5}/.test(zip) ? zip.slice(0, 5) : null;
 };
 
-/** Where a simulated scan happens: leaving the sender's area, then the recipient's. */
-function locationOf(piece: ApiObject, step: LifeStep): string | null {
-  if (step === 'mailed') return null;
-  if (step === 'in_transit') return zipOf(piece.from) ?? zipOf(piece.to);
-  return zipOf(piece.to);
+/**
+ * Where a simulated scan happens: leaving the sender's area, then the recipient's; a return envelope
+ * leaves the recipient's area for the sender's. An exit from the US and Mailed have no ZIP.
+ */
+function locationOf(piece: ApiObject, scan: PlannedScan): string | null {
+  if (scan.action === 'mailed' || scan.action === 'international_exit') return null;
+  const [near, far] = scan.envelope ? [piece.from, piece.to] : [piece.to, piece.from];
+  if (scan.action === 'in_transit') return zipOf(far) ?? zipOf(near);
+  return zipOf(near);
 }
 
 export async function simulatePiece(
@@ -33,7 +43,7 @@ export async function simulatePiece(
   scope: Scope,
   resource: Resource,
   id: string,
-  through: LifeStep = 'delivered',
+  request: SimulateRequest = {},
 ): Promise<ApiObject> {
   const what = resource.title.toLowerCase();
   if (scope.mode !== 'test')
@@ -52,6 +62,8 @@ export async function simulatePiece(
         : `${what} ${id} is still rendering: simulate it once its status is rendered (its rendered_pdf event)`,
       422,
     );
+  // an impossible story is refused before the piece moves to production
+  const plan = planSimulation(resource, piece, request);
   if (!productionOf(piece)) {
     const production = { id: newId('pjob'), date_created: nowIso(), simulated: true };
     await claimProduction(objects, scope, resource, id, production, () => true);
@@ -59,25 +71,24 @@ export async function simulatePiece(
     // cancelled meanwhile; a simulate racing another is fine either way
     if (!piece || !productionOf(piece)) throw notFound(what);
   }
-  // registered letters get no tracking events (spec)
-  if (piece.extra_service === 'registered') return piece;
-  const had = new Set(((piece.tracking_events ?? []) as TrackingEvent[]).map((e) => e.name));
-  const base = Date.now();
-  for (const [i, step] of NORMAL_LIFE.slice(0, NORMAL_LIFE.indexOf(through) + 1).entries()) {
-    if (had.has(TRACKING_NAMES[step])) continue;
-    // a millisecond apart, so the life keeps its order however fast it is written
-    const scan: ScanRecord = {
-      piece_id: id,
-      name: TRACKING_NAMES[step],
-      location: locationOf(piece, step),
-      time: new Date(base + i).toISOString(),
-    };
-    try {
-      piece = (await recordScan(objects, scan, { simulated: true })).piece;
-    } catch (error) {
-      if (error instanceof ScanRefused) throw new ApiError('invalid', error.message, 422);
-      throw error;
+  try {
+    if ('reject' in plan) return (await rejectPiece(objects, id, plan.reject, { simulated: true })).piece;
+    const base = Date.now();
+    for (const [i, scan] of plan.scans.entries()) {
+      // a millisecond apart, so the story keeps its order however fast it is written
+      const record: ScanRecord = {
+        piece_id: id,
+        name: TRACKING_NAMES[scan.action] ?? scan.action,
+        location: locationOf(piece, scan),
+        time: new Date(base + i).toISOString(),
+        details: scan.details,
+        return_envelope: scan.envelope,
+      };
+      piece = (await recordScan(objects, record, { simulated: true })).piece;
     }
+  } catch (error) {
+    if (error instanceof ScanRefused) throw new ApiError('invalid', error.message, 422);
+    throw error;
   }
   return piece;
 }

@@ -917,7 +917,8 @@ export const checksFields: INodeProperties[] = [
       {
         displayName: 'Through',
         name: 'through',
-        description: 'The last tracking event to simulate, in the normal life: mailed, in_transit, … delivered.',
+        description:
+          'The last step of the normal life to simulate: mailed, in_transit, … delivered (default delivered, or with `event` the step that event follows).',
         type: 'options',
         options: [
           { name: 'Mailed', value: 'mailed' },
@@ -926,8 +927,30 @@ export const checksFields: INodeProperties[] = [
           { name: 'Processed For Delivery', value: 'processed_for_delivery' },
           { name: 'Delivered', value: 'delivered' },
         ],
-        default: 'delivered',
+        default: 'mailed',
         routing: { send: { type: 'body', property: 'through' } },
+      },
+      {
+        displayName: 'Event',
+        name: 'event',
+        description:
+          'An event to simulate after the normal life up to `through`: re-routed, returned_to_sender, rejected. international_exit is for a piece addressed outside the US; rejected for a piece not yet mailed.',
+        type: 'options',
+        options: [
+          { name: 'Re-routed', value: 're-routed' },
+          { name: 'Returned To Sender', value: 'returned_to_sender' },
+          { name: 'Rejected', value: 'rejected' },
+        ],
+        default: 're-routed',
+        routing: { send: { type: 'body', property: 'event' } },
+      },
+      {
+        displayName: 'Reason',
+        name: 'reason',
+        description: 'With event rejected: the reason the print room gives.',
+        type: 'string',
+        default: '',
+        routing: { send: { type: 'body', property: 'reason' } },
       },
     ],
   },

@@ -70,7 +70,11 @@ export const eventProperties: INodeProperties[] = [
     displayOptions: { show: { resource: ['postcards'] } },
     options: [
       { name: 'Created', value: 'postcard.created', description: 'postcard.created, in test and live mode' },
-      { name: 'Rejected', value: 'postcard.rejected', description: 'postcard.rejected, in test and live mode' },
+      {
+        name: 'Rejected',
+        value: 'postcard.rejected',
+        description: 'postcard.rejected, in test and live mode; in test mode through simulate',
+      },
       {
         name: 'Rendered PDF',
         value: 'postcard.rendered_pdf',
@@ -103,11 +107,15 @@ export const eventProperties: INodeProperties[] = [
         value: 'postcard.processed_for_delivery',
         description: 'postcard.processed_for_delivery, in live mode; test mode only through simulate',
       },
-      { name: 'Re-routed', value: 'postcard.re-routed', description: 'postcard.re-routed, in live mode only' },
+      {
+        name: 'Re-routed',
+        value: 'postcard.re-routed',
+        description: 'postcard.re-routed, in live mode; test mode only through simulate',
+      },
       {
         name: 'Returned To Sender',
         value: 'postcard.returned_to_sender',
-        description: 'postcard.returned_to_sender, in live mode only',
+        description: 'postcard.returned_to_sender, in live mode; test mode only through simulate',
       },
       {
         name: 'Delivered',
@@ -117,7 +125,7 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'International Exit',
         value: 'postcard.international_exit',
-        description: 'postcard.international_exit, in live mode only',
+        description: 'postcard.international_exit, in live mode; test mode only through simulate',
       },
     ],
     default: [],
@@ -131,7 +139,11 @@ export const eventProperties: INodeProperties[] = [
     displayOptions: { show: { resource: ['self_mailers'] } },
     options: [
       { name: 'Created', value: 'self_mailer.created', description: 'self_mailer.created, in test and live mode' },
-      { name: 'Rejected', value: 'self_mailer.rejected', description: 'self_mailer.rejected, in test and live mode' },
+      {
+        name: 'Rejected',
+        value: 'self_mailer.rejected',
+        description: 'self_mailer.rejected, in test and live mode; in test mode through simulate',
+      },
       {
         name: 'Rendered PDF',
         value: 'self_mailer.rendered_pdf',
@@ -164,11 +176,15 @@ export const eventProperties: INodeProperties[] = [
         value: 'self_mailer.processed_for_delivery',
         description: 'self_mailer.processed_for_delivery, in live mode; test mode only through simulate',
       },
-      { name: 'Re-routed', value: 'self_mailer.re-routed', description: 'self_mailer.re-routed, in live mode only' },
+      {
+        name: 'Re-routed',
+        value: 'self_mailer.re-routed',
+        description: 'self_mailer.re-routed, in live mode; test mode only through simulate',
+      },
       {
         name: 'Returned To Sender',
         value: 'self_mailer.returned_to_sender',
-        description: 'self_mailer.returned_to_sender, in live mode only',
+        description: 'self_mailer.returned_to_sender, in live mode; test mode only through simulate',
       },
       {
         name: 'Delivered',
@@ -178,7 +194,7 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'International Exit',
         value: 'self_mailer.international_exit',
-        description: 'self_mailer.international_exit, in live mode only',
+        description: 'self_mailer.international_exit, in live mode; test mode only through simulate',
       },
     ],
     default: [],
@@ -192,7 +208,11 @@ export const eventProperties: INodeProperties[] = [
     displayOptions: { show: { resource: ['letters'] } },
     options: [
       { name: 'Created', value: 'letter.created', description: 'letter.created, in test and live mode' },
-      { name: 'Rejected', value: 'letter.rejected', description: 'letter.rejected, in test and live mode' },
+      {
+        name: 'Rejected',
+        value: 'letter.rejected',
+        description: 'letter.rejected, in test and live mode; in test mode through simulate',
+      },
       { name: 'Rendered PDF', value: 'letter.rendered_pdf', description: 'letter.rendered_pdf, in test and live mode' },
       {
         name: 'Rendered Thumbnails',
@@ -221,11 +241,15 @@ export const eventProperties: INodeProperties[] = [
         value: 'letter.processed_for_delivery',
         description: 'letter.processed_for_delivery, in live mode; test mode only through simulate',
       },
-      { name: 'Re-routed', value: 'letter.re-routed', description: 'letter.re-routed, in live mode only' },
+      {
+        name: 'Re-routed',
+        value: 'letter.re-routed',
+        description: 'letter.re-routed, in live mode; test mode only through simulate',
+      },
       {
         name: 'Returned To Sender',
         value: 'letter.returned_to_sender',
-        description: 'letter.returned_to_sender, in live mode only',
+        description: 'letter.returned_to_sender, in live mode; test mode only through simulate',
       },
       {
         name: 'Delivered',
@@ -235,7 +259,7 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'International Exit',
         value: 'letter.international_exit',
-        description: 'letter.international_exit, in live mode only',
+        description: 'letter.international_exit, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Mailed',
@@ -260,12 +284,12 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'Certified Re-routed',
         value: 'letter.certified.re-routed',
-        description: 'letter.certified.re-routed, in live mode only',
+        description: 'letter.certified.re-routed, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Returned To Sender',
         value: 'letter.certified.returned_to_sender',
-        description: 'letter.certified.returned_to_sender, in live mode only',
+        description: 'letter.certified.returned_to_sender, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Delivered',
@@ -275,12 +299,12 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'Certified Pickup Available',
         value: 'letter.certified.pickup_available',
-        description: 'letter.certified.pickup_available, in live mode only',
+        description: 'letter.certified.pickup_available, in live mode; test mode only through simulate',
       },
       {
         name: 'Certified Issue',
         value: 'letter.certified.issue',
-        description: 'letter.certified.issue, in live mode only',
+        description: 'letter.certified.issue, in live mode; test mode only through simulate',
       },
       {
         name: 'Return Envelope Created',
@@ -290,27 +314,27 @@ export const eventProperties: INodeProperties[] = [
       {
         name: 'Return Envelope In Transit',
         value: 'letter.return_envelope.in_transit',
-        description: 'letter.return_envelope.in_transit, in live mode only',
+        description: 'letter.return_envelope.in_transit, in live mode; test mode only through simulate',
       },
       {
         name: 'Return Envelope In Local Area',
         value: 'letter.return_envelope.in_local_area',
-        description: 'letter.return_envelope.in_local_area, in live mode only',
+        description: 'letter.return_envelope.in_local_area, in live mode; test mode only through simulate',
       },
       {
         name: 'Return Envelope Processed For Delivery',
         value: 'letter.return_envelope.processed_for_delivery',
-        description: 'letter.return_envelope.processed_for_delivery, in live mode only',
+        description: 'letter.return_envelope.processed_for_delivery, in live mode; test mode only through simulate',
       },
       {
         name: 'Return Envelope Re-routed',
         value: 'letter.return_envelope.re-routed',
-        description: 'letter.return_envelope.re-routed, in live mode only',
+        description: 'letter.return_envelope.re-routed, in live mode; test mode only through simulate',
       },
       {
         name: 'Return Envelope Returned To Sender',
         value: 'letter.return_envelope.returned_to_sender',
-        description: 'letter.return_envelope.returned_to_sender, in live mode only',
+        description: 'letter.return_envelope.returned_to_sender, in live mode; test mode only through simulate',
       },
     ],
     default: [],
@@ -324,7 +348,11 @@ export const eventProperties: INodeProperties[] = [
     displayOptions: { show: { resource: ['checks'] } },
     options: [
       { name: 'Created', value: 'check.created', description: 'check.created, in test and live mode' },
-      { name: 'Rejected', value: 'check.rejected', description: 'check.rejected, in test and live mode' },
+      {
+        name: 'Rejected',
+        value: 'check.rejected',
+        description: 'check.rejected, in test and live mode; in test mode through simulate',
+      },
       { name: 'Rendered PDF', value: 'check.rendered_pdf', description: 'check.rendered_pdf, in test and live mode' },
       {
         name: 'Rendered Thumbnails',
@@ -353,11 +381,15 @@ export const eventProperties: INodeProperties[] = [
         value: 'check.processed_for_delivery',
         description: 'check.processed_for_delivery, in live mode; test mode only through simulate',
       },
-      { name: 'Re-routed', value: 'check.re-routed', description: 'check.re-routed, in live mode only' },
+      {
+        name: 'Re-routed',
+        value: 'check.re-routed',
+        description: 'check.re-routed, in live mode; test mode only through simulate',
+      },
       {
         name: 'Returned To Sender',
         value: 'check.returned_to_sender',
-        description: 'check.returned_to_sender, in live mode only',
+        description: 'check.returned_to_sender, in live mode; test mode only through simulate',
       },
       {
         name: 'Delivered',
