@@ -1,7 +1,9 @@
 // Delivering one webhook's events, in order: its first waiting delivery is attempted (signed POST
 // behind the network guard, WEBHOOK_TIMEOUT_MS, no redirects), the attempt is recorded with what came
 // back, and a failure waits WEBHOOK_RETRY_BASE_MS doubled per attempt, 8 attempts in all, before the
-// webhook's next event goes: a receiver sees its events in the order they happened. One job per
+// webhook's next event goes: a receiver sees its events in the order they happened. A delivery out of
+// attempts is kept as failed (listed, and replayed on request); a webhook failing without a success
+// for WEBHOOK_DISABLE_AFTER_HOURS is disabled with its reason. One job per
 // webhook at a time (a singleton key), so a slow receiver holds up only its own events.
 import type { Knex } from 'knex';
 import { FetchRefused } from '../net/guarded-fetch';
@@ -9,12 +11,12 @@ import { guardedPost } from '../net/guarded-post';
 import {
   pendingInOrder,
   recordAttempts,
-  skipPending,
   webhookTarget,
   type AttemptOutcome,
   type Attempted,
   type WebhookTarget,
 } from '../store/webhook-deliveries';
+import { failingSince, setAsidePending } from '../store/webhook-failures';
 import { signedHeaders } from './signing';
 import { signEventText, type LinkSigner } from '../assets/links';
 
@@ -30,6 +32,26 @@ export interface DeliveryLimits {
    * fetch (stored events keep file keys; a link signed at commit would expire in the outbox)
    */
   links?: () => LinkSigner;
+  /**
+   * a webhook failing without a success for this long is disabled through `disable` (its reason kept
+   * on it); without these it is never disabled
+   */
+  disableAfterMs?: number;
+  disable?: (target: WebhookTarget, reason: string) => Promise<void>;
+}
+
+/** Disables the webhook when its failures go back past the limit; true when it did. */
+async function disableIfFailingTooLong(knex: Knex, target: WebhookTarget, limits: DeliveryLimits): Promise<boolean> {
+  if (!limits.disable || limits.disableAfterMs === undefined) return false;
+  const since = await failingSince(knex, target.id);
+  if (since === undefined || Date.now() - Date.parse(since) < limits.disableAfterMs) return false;
+  const hours = Math.round((limits.disableAfterMs / 3_600_000) * 100) / 100;
+  await limits.disable(
+    target,
+    `every delivery has failed since ${since} (over ${hours} h, WEBHOOK_DISABLE_AFTER_HOURS); enable it again to replay them`,
+  );
+  await setAsidePending(knex, target.id, false);
+  return true;
 }
 
 /** When a delivery that failed `attempt` times is tried again, or undefined once it has had every attempt. */
@@ -55,7 +77,13 @@ export async function attempt(target: WebhookTarget, stored: string, limits: Del
       excerpt: answer.excerpt,
     };
   } catch (error) {
-    const why = error instanceof FetchRefused ? error.message : `delivery failed: ${String(error)}`;
+    // the setting this process read: `printpost webhooks test` must be given the engine's own
+    const why =
+      error instanceof FetchRefused
+        ? error.reason === 'private_network'
+          ? `${error.message} (ALLOWED_PRIVATE_NETWORKS here: ${[...limits.allowedNetworks].join(',') || 'none'})`
+          : error.message
+        : `delivery failed: ${String(error)}`;
     return { status: 'failed', responseStatus: null, durationMs: Date.now() - started, excerpt: why.slice(0, 500) };
   }
 }
@@ -78,7 +106,7 @@ export async function deliverWebhook(
 ): Promise<void> {
   const until = Date.now() + budgetMs;
   const target = await webhookTarget(knex, webhookId);
-  if (!target || !target.enabled) return skipPending(knex, webhookId);
+  if (!target || !target.enabled) return setAsidePending(knex, webhookId, !target);
   for (;;) {
     const batch = await pendingInOrder(knex, webhookId, BATCH);
     const attempted: Attempted[] = [];
@@ -102,6 +130,8 @@ export async function deliverWebhook(
       break;
     }
     await recordAttempts(knex, target, attempted);
+    if (attempted.some((a) => a.outcome.status === 'failed') && (await disableIfFailingTooLong(knex, target, limits)))
+      return;
     if (blocked) return;
   }
 }

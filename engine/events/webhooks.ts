@@ -1,18 +1,20 @@
 // Webhooks as the API keeps them: the endpoint, the event types it takes and its signing secret, stored
-// with the object and shown once, in the create answer. A URL whose host is a loopback, private or
-// link-local address is refused at once unless the operator allows its network (names are checked
-// again, resolved, at each delivery).
+// with the object and shown once, in the create answer. A URL delivery would never reach (a loopback,
+// private or link-local address, or a name resolving to one, unless the operator allows its network)
+// is refused at create and update; names are resolved and checked again at each delivery.
 import { isIP } from 'node:net';
 import { ApiError, notFound } from '../errors';
 import { allEventTypes } from '../catalog';
 import type { BodyOf } from '../catalog/types';
 import { webhooks, WILDCARD, type webhookOperations } from '../catalog/webhooks';
+import { checkedAddress, FetchRefused } from '../net/guarded-fetch';
 import { parseNetworks, refusedRange } from '../net/private-networks';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../store/objects';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
+import { deliveryOfAttempt, replayFailed } from '../store/webhook-failures';
 import { newWebhookSecret } from './signing';
 
 type CreateBody = BodyOf<typeof webhookOperations.create>;
@@ -37,21 +39,59 @@ function assertEventTypes(types: readonly string[] | undefined): void {
     );
 }
 
-function assertReachable(url: string | undefined, allowed: ReadonlySet<string>): void {
+/** Names that never resolve in public DNS (RFC 6761): refused when they do not resolve here either. */
+const NEVER_PUBLIC = /(^|\.)(invalid|test|example|localhost|local)$|^[^.]+$/i;
+/** How long a create or update waits for the URL's name to resolve. */
+const LOOKUP_MS = 3_000;
+
+const refusal = (why: string) =>
+  new ApiError(
+    'invalid',
+    `url ${why}: webhooks are not delivered there unless the operator allows its network with ALLOWED_PRIVATE_NETWORKS`,
+    422,
+  );
+
+/**
+ * Refuses a URL delivery would never reach, checked as delivery checks it (engine/net): an address on
+ * a loopback, private or link-local network not allowed, or a name resolving to one. `localhost` names
+ * are loopback whatever the resolver says. A name that does not resolve is refused only when it never
+ * could publicly (one label, or a reserved domain such as .invalid or .test); any other is taken, since
+ * DNS can be down for a moment or the receiver not published yet, and each delivery resolves it again.
+ */
+async function assertDeliverable(url: string | undefined, allowed: ReadonlySet<string>): Promise<void> {
   if (!url) return;
   let host: string;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   } catch {
     throw new ApiError('invalid', 'url must be an http(s) URL', 422);
   }
-  const range = isIP(host) ? refusedRange(host, parseNetworks(allowed)) : undefined;
-  if (range)
-    throw new ApiError(
-      'invalid',
-      `url is on a ${range} address; the operator must allow its network with ALLOWED_PRIVATE_NETWORKS`,
-      422,
-    );
+  const networks = parseNetworks(allowed);
+  const addresses = isIP(host) ? [host] : /(^|\.)localhost$/i.test(host) ? ['127.0.0.1', '::1'] : undefined;
+  if (addresses) {
+    for (const address of addresses) {
+      const range = refusedRange(address, networks);
+      if (range) throw refusal(host === address ? `is on a ${range} address` : `names ${host}, a ${range} address`);
+    }
+    return;
+  }
+  try {
+    await checkedAddress(host, networks, AbortSignal.timeout(LOOKUP_MS));
+  } catch (error) {
+    if (!(error instanceof FetchRefused)) return; // the lookup took too long: delivery checks it again
+    if (error.reason === 'private_network')
+      throw refusal(
+        `names ${host}, which ${error.message.replace(/^\S+ /, '').replace(/, which is not fetched$/, '')}`,
+      );
+    if (NEVER_PUBLIC.test(host)) throw refusal(`names ${host}, which does not resolve (and no public name ends so)`);
+  }
+}
+
+/** The webhook as the engine disables it after failing too long: the reason kept on it. */
+export async function disableWebhook(services: Services, scope: Scope, id: string, reason: string): Promise<void> {
+  await services.objects.transition(scope, webhooks.name, id, {
+    change: (current) => ({ ...current, enabled: false, disabled_reason: reason }),
+  });
 }
 
 export async function createWebhook(
@@ -61,7 +101,7 @@ export async function createWebhook(
   claim?: IdempotencyClaim,
 ): Promise<ApiObject> {
   assertEventTypes(body.event_types);
-  assertReachable(body.url, services.config.allowedPrivateNetworks);
+  await assertDeliverable(body.url, services.config.allowedPrivateNetworks);
   const now = nowIso();
   const object: ApiObject = {
     id: newId(webhooks.idPrefix),
@@ -69,6 +109,7 @@ export async function createWebhook(
     event_types: body.event_types,
     description: body.description ?? null,
     enabled: body.enabled ?? true,
+    disabled_reason: null,
     metadata: body.metadata ?? {},
     secret: newWebhookSecret(),
     date_created: now,
@@ -81,11 +122,42 @@ export async function createWebhook(
 
 export async function updateWebhook(services: Services, scope: Scope, id: string, body: UpdateBody): Promise<object> {
   assertEventTypes(body.event_types);
-  assertReachable(body.url, services.config.allowedPrivateNetworks);
+  await assertDeliverable(body.url, services.config.allowedPrivateNetworks);
   const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  // enabling clears why the engine disabled it; its failed deliveries can then be replayed
+  const cleared = body.enabled === true ? { disabled_reason: null } : {};
   const updated = await services.objects.transition(scope, webhooks.name, id, {
-    change: (current) => ({ ...current, ...given }),
+    change: (current) => ({ ...current, ...given, ...cleared }),
   });
   if (!updated) throw notFound('webhook');
   return publicWebhook(updated);
+}
+
+/**
+ * Queues the webhook's failed deliveries again: all of them, or the one `attemptId` (any listed
+ * attempt of it) belongs to. A disabled webhook is enabled first, so nothing is queued to be set aside.
+ */
+export async function replayDeliveries(
+  services: Services,
+  scope: Scope,
+  webhookId: string,
+  attemptId?: string,
+): Promise<{ queued: number; object: 'webhook_replay' }> {
+  const hook = await services.objects.get(scope, webhooks.name, webhookId);
+  if (!hook) throw notFound('webhook');
+  if (hook.enabled === false)
+    throw new ApiError('invalid', `webhook ${webhookId} is disabled: enable it (enabled: true) before a replay`, 422);
+  let seq: number | undefined;
+  if (attemptId !== undefined) {
+    const delivery = await deliveryOfAttempt(services.db.knex, scope, webhookId, attemptId);
+    if (!delivery) throw notFound('webhook delivery');
+    if (delivery.state !== 'failed')
+      throw new ApiError(
+        'invalid',
+        `delivery ${attemptId} is ${delivery.state}: only a failed delivery is replayed`,
+        422,
+      );
+    seq = delivery.seq;
+  }
+  return { queued: await replayFailed(services.db.knex, webhookId, seq), object: 'webhook_replay' };
 }

@@ -285,11 +285,6 @@ export async function recordAttempts(
   });
 }
 
-/** A deleted or disabled webhook's waiting deliveries are dropped (marked skipped), not kept for ever. */
-export async function skipPending(knex: Knex, webhookId: string): Promise<void> {
-  await knex('webhook_deliveries').where({ webhook_id: webhookId, state: 'pending' }).update({ state: 'skipped' });
-}
-
 /** Queues one event again for one webhook of the same account and mode (a replay); false when either is not there. */
 export async function queueDelivery(knex: Knex, scope: Scope, webhookId: string, eventId: string): Promise<boolean> {
   const event = (await knex('events')
@@ -319,6 +314,7 @@ export interface AttemptRecord {
   event_type: string;
   attempt: number;
   status: string;
+  delivery_status: string;
   response_status: number | null;
   duration_ms: number;
   response_excerpt: string;
@@ -333,27 +329,31 @@ export async function listAttempts(
   webhookId: string,
   limit: number,
   after?: { date: string; id: string },
+  deliveryStatus?: string,
 ): Promise<{ data: AttemptRecord[]; more: boolean }> {
-  const query = knex('webhook_attempts')
+  const query = knex('webhook_attempts as a')
+    .join('webhook_deliveries as d', 'd.seq', 'a.delivery_seq')
     .select(
-      'id',
-      'webhook_id',
-      'event_id',
-      'event_type',
-      'attempt',
-      'status',
-      'response_status',
-      'duration_ms',
-      'response_excerpt',
-      'date_created',
+      'a.id',
+      'a.webhook_id',
+      'a.event_id',
+      'a.event_type',
+      'a.attempt',
+      'a.status',
+      { delivery_status: 'd.state' },
+      'a.response_status',
+      'a.duration_ms',
+      'a.response_excerpt',
+      'a.date_created',
     )
-    .where({ account_id: scope.accountId, mode: scope.mode, webhook_id: webhookId })
+    .where({ 'a.account_id': scope.accountId, 'a.mode': scope.mode, 'a.webhook_id': webhookId })
     .orderBy([
-      { column: 'date_created', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'a.date_created', order: 'desc' },
+      { column: 'a.id', order: 'desc' },
     ])
     .limit(limit + 1);
-  if (after) query.whereRaw('(date_created, id) < (?, ?)', [after.date, after.id]);
+  if (deliveryStatus) query.where('d.state', deliveryStatus);
+  if (after) query.whereRaw('(a.date_created, a.id) < (?, ?)', [after.date, after.id]);
   const rows = (await query) as Omit<AttemptRecord, 'object'>[];
   return {
     data: rows.slice(0, limit).map((r) => ({
