@@ -43,14 +43,15 @@ export interface DeliveryLimits {
 /** Disables the webhook when its failures go back past the limit; true when it did. */
 async function disableIfFailingTooLong(knex: Knex, target: WebhookTarget, limits: DeliveryLimits): Promise<boolean> {
   if (!limits.disable || limits.disableAfterMs === undefined) return false;
-  const since = await failingSince(knex, target.id);
+  const since = await failingSince(knex, target.id, target.modified);
   if (since === undefined || Date.now() - Date.parse(since) < limits.disableAfterMs) return false;
-  const hours = Math.round((limits.disableAfterMs / 3_600_000) * 100) / 100;
+  const hours = limits.disableAfterMs / 3_600_000;
+  // its waiting deliveries first, so once it shows disabled they all show failed
+  await setAsidePending(knex, target.id, false);
   await limits.disable(
     target,
-    `every delivery has failed since ${since} (over ${hours} h, WEBHOOK_DISABLE_AFTER_HOURS); enable it again to replay them`,
+    `every delivery has failed since ${since}, longer than WEBHOOK_DISABLE_AFTER_HOURS (${hours} h): enable it again to replay them`,
   );
-  await setAsidePending(knex, target.id, false);
   return true;
 }
 

@@ -17,6 +17,8 @@ export interface WebhookTarget {
   url: string;
   secret: string;
   enabled: boolean;
+  /** its last change (enabling it again, a new URL): failures before it do not count towards disabling it */
+  modified: string;
 }
 
 interface EventRow {
@@ -215,13 +217,14 @@ export async function webhookTarget(knex: Knex, webhookId: string): Promise<Webh
     .where({ kind: 'webhooks', id: webhookId, deleted: false })
     .first()) as { account_id: string; mode: string; body: string } | undefined;
   if (!row) return undefined;
-  const body = JSON.parse(row.body) as { url: string; secret: string; enabled?: boolean };
+  const body = JSON.parse(row.body) as { url: string; secret: string; enabled?: boolean; date_modified: string };
   return {
     id: webhookId,
     scope: { accountId: row.account_id, mode: row.mode as Scope['mode'] },
     url: body.url,
     secret: body.secret,
     enabled: body.enabled !== false,
+    modified: body.date_modified,
   };
 }
 

@@ -5,16 +5,19 @@ import type { Scope } from './scope';
 
 /**
  * When the webhook's current run of failures began: its oldest failed attempt since its last
- * succeeded one, or undefined when its latest attempt succeeded (or it has none).
+ * succeeded one and since `notBefore`, or undefined when there is none.
  */
-export async function failingSince(knex: Knex, webhookId: string): Promise<string | undefined> {
+export async function failingSince(knex: Knex, webhookId: string, notBefore: string): Promise<string | undefined> {
   const lastSuccess = (await knex('webhook_attempts')
     .max({ at: 'date_created' })
     .where({ webhook_id: webhookId, status: 'succeeded' })
     .first()) as { at: string | null } | undefined;
-  const query = knex('webhook_attempts').min({ at: 'date_created' }).where({ webhook_id: webhookId, status: 'failed' });
-  if (lastSuccess?.at) query.where('date_created', '>', lastSuccess.at);
-  const first = (await query.first()) as { at: string | null } | undefined;
+  const after = lastSuccess?.at && lastSuccess.at > notBefore ? lastSuccess.at : notBefore;
+  const first = (await knex('webhook_attempts')
+    .min({ at: 'date_created' })
+    .where({ webhook_id: webhookId, status: 'failed' })
+    .where('date_created', '>=', after)
+    .first()) as { at: string | null } | undefined;
   return first?.at ?? undefined;
 }
 
