@@ -111,7 +111,7 @@ export const webhookOperations = {
           DELIVERY_STATUSES.map((s) => Type.Literal(s)),
           {
             description:
-              'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay, `pending` is still being tried.',
+              'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay (by its event_id), `pending` is still being tried.',
           },
         ),
       ),
@@ -121,8 +121,8 @@ export const webhookOperations = {
   replayDelivery: operation({
     name: 'replayDelivery',
     method: 'POST',
-    path: '/v1/webhooks/{id}/deliveries/{delivery_id}/replay',
-    summary: 'Replay a failed delivery of a webhook',
+    path: '/v1/webhooks/{wh_id}/deliveries/{evt_id}/replay',
+    summary: 'Replay the failed delivery of an event to a webhook',
     response: 'object',
     responseSchema: replayAnswer(),
   }),

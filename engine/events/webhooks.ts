@@ -14,7 +14,7 @@ import type { ApiObject, Scope } from '../store/objects';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
-import { deliveryOfAttempt, replayFailed } from '../store/webhook-failures';
+import { deliveryStateOf, replayFailed } from '../store/webhook-failures';
 import { newWebhookSecret } from './signing';
 
 type CreateBody = BodyOf<typeof webhookOperations.create>;
@@ -134,30 +134,24 @@ export async function updateWebhook(services: Services, scope: Scope, id: string
 }
 
 /**
- * Queues the webhook's failed deliveries again: all of them, or the one `attemptId` (any listed
- * attempt of it) belongs to. A disabled webhook is enabled first, so nothing is queued to be set aside.
+ * Queues the webhook's failed deliveries again: all of them, or the one of event `eventId`. A disabled
+ * webhook must be enabled first, so nothing is queued only to be set aside again.
  */
 export async function replayDeliveries(
   services: Services,
   scope: Scope,
   webhookId: string,
-  attemptId?: string,
+  eventId?: string,
 ): Promise<{ queued: number; object: 'webhook_replay' }> {
   const hook = await services.objects.get(scope, webhooks.name, webhookId);
   if (!hook) throw notFound('webhook');
   if (hook.enabled === false)
     throw new ApiError('invalid', `webhook ${webhookId} is disabled: enable it (enabled: true) before a replay`, 422);
-  let seq: number | undefined;
-  if (attemptId !== undefined) {
-    const delivery = await deliveryOfAttempt(services.db.knex, scope, webhookId, attemptId);
-    if (!delivery) throw notFound('webhook delivery');
-    if (delivery.state !== 'failed')
-      throw new ApiError(
-        'invalid',
-        `delivery ${attemptId} is ${delivery.state}: only a failed delivery is replayed`,
-        422,
-      );
-    seq = delivery.seq;
+  if (eventId !== undefined) {
+    const state = await deliveryStateOf(services.db.knex, scope, webhookId, eventId);
+    if (state === undefined) throw notFound('webhook delivery');
+    if (state !== 'failed')
+      throw new ApiError('invalid', `the delivery of ${eventId} is ${state}: only a failed delivery is replayed`, 422);
   }
-  return { queued: await replayFailed(services.db.knex, webhookId, seq), object: 'webhook_replay' };
+  return { queued: await replayFailed(services.db.knex, webhookId, eventId), object: 'webhook_replay' };
 }

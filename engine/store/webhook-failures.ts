@@ -31,29 +31,29 @@ export async function setAsidePending(knex: Knex, webhookId: string, deleted: bo
     .update({ state: deleted ? 'skipped' : 'failed' });
 }
 
-/** The delivery an attempt belongs to and where it stands, or undefined when no such attempt is the webhook's. */
-export async function deliveryOfAttempt(
+/** Where the webhook's latest delivery of the event stands, or undefined when it had none. */
+export async function deliveryStateOf(
   knex: Knex,
   scope: Scope,
   webhookId: string,
-  attemptId: string,
-): Promise<{ seq: number; state: string } | undefined> {
-  const row = (await knex('webhook_attempts as a')
-    .join('webhook_deliveries as d', 'd.seq', 'a.delivery_seq')
-    .select('d.seq', 'd.state')
-    .where({ 'a.id': attemptId, 'a.webhook_id': webhookId, 'a.account_id': scope.accountId, 'a.mode': scope.mode })
-    .first()) as { seq: number | string; state: string } | undefined;
-  return row && { seq: Number(row.seq), state: row.state };
+  eventId: string,
+): Promise<string | undefined> {
+  const row = (await knex('webhook_deliveries')
+    .select('state')
+    .where({ webhook_id: webhookId, event_id: eventId, account_id: scope.accountId, mode: scope.mode })
+    .orderBy('seq', 'desc')
+    .first()) as { state: string } | undefined;
+  return row?.state;
 }
 
 /**
- * Queues failed deliveries again (all of the webhook's, or the one of `seq`): each is pending with
+ * Queues failed deliveries again (all of the webhook's, or those of one event): each is pending with
  * its attempts counted afresh and due now. A delivery keeps its place (seq), so replayed events go
  * out in the order they happened, before any of the webhook's later events still waiting.
  */
-export async function replayFailed(knex: Knex, webhookId: string, seq?: number): Promise<number> {
+export async function replayFailed(knex: Knex, webhookId: string, eventId?: string): Promise<number> {
   const query = knex('webhook_deliveries').where({ webhook_id: webhookId, state: 'failed' });
-  if (seq !== undefined) query.where({ seq });
+  if (eventId !== undefined) query.where({ event_id: eventId });
   return query.update({ state: 'pending', attempts: 0, next_attempt_at: Date.now() });
 }
 

@@ -70,10 +70,9 @@ test('a delivery out of attempts is listed as failed; a replay delivers it once 
     t.is(receiver.received.length, 2 * DELIVERY_ATTEMPTS, 'no attempt after the last one');
 
     failing = false;
-    const oneAttempt = failed.find((a) => a.event_id === first)!;
     const one = await api<{ queued: number; object: string }>(
       'POST',
-      `/v1/webhooks/${hook}/deliveries/${oneAttempt.id}/replay`,
+      `/v1/webhooks/${hook}/deliveries/${first}/replay`,
     );
     t.deepEqual(one.body, { queued: 1, object: 'webhook_replay' });
     const replayed = await receiver.waitFor(2 * DELIVERY_ATTEMPTS + 1);
@@ -81,10 +80,10 @@ test('a delivery out of attempts is listed as failed; a replay delivers it once 
     const delivered = await attemptsOf(api, hook, 'succeeded', DELIVERY_ATTEMPTS + 1);
     t.true(delivered.every((a) => a.event_id === first && a.delivery_status === 'succeeded'));
     t.like(delivered[0], { attempt: 1, status: 'succeeded' });
-    const again = await api<ApiError>('POST', `/v1/webhooks/${hook}/deliveries/${oneAttempt.id}/replay`);
+    const again = await api<ApiError>('POST', `/v1/webhooks/${hook}/deliveries/${first}/replay`);
     t.is(again.status, 422);
     t.regex(again.body.error.message, /is succeeded: only a failed delivery is replayed/);
-    const unknown = await api<ApiError>('POST', `/v1/webhooks/${hook}/deliveries/whd_0000000000000000/replay`);
+    const unknown = await api<ApiError>('POST', `/v1/webhooks/${hook}/deliveries/evt_0000000000000000/replay`);
     t.is(unknown.status, 404);
 
     const all = await api<{ queued: number }>('POST', `/v1/webhooks/${hook}/replay`);

@@ -87,7 +87,7 @@ export const webhookHandlers: Served[] = [
     };
   }),
   serve(webhookOperations.replayDelivery, ({ services, scope, params }) =>
-    replayDeliveries(services, scope, params.id, params.delivery_id),
+    replayDeliveries(services, scope, params.wh_id, params.evt_id),
   ),
   serve(webhookOperations.replay, ({ services, scope, params }) => replayDeliveries(services, scope, params.id)),
 ];

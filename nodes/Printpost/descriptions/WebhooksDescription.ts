@@ -99,8 +99,8 @@ export const webhooksOperations: INodeProperties[] = [
       {
         name: 'ReplayDelivery',
         value: 'replayDelivery',
-        action: 'Replay a failed delivery of a webhook',
-        description: 'Replay a failed delivery of a webhook',
+        action: 'Replay the failed delivery of an event to a webhook',
+        description: 'Replay the failed delivery of an event to a webhook',
         routing: { request: { method: 'POST' }, output: { postReceive: [runtime.raiseApiError] } },
       },
       {
@@ -490,7 +490,7 @@ export const webhooksFields: INodeProperties[] = [
         displayName: 'Status',
         name: 'status',
         description:
-          'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay, `pending` is still being tried.',
+          'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay (by its event_id), `pending` is still being tried.',
         type: 'options',
         options: [
           { name: 'Pending', value: 'pending' },
@@ -504,7 +504,7 @@ export const webhooksFields: INodeProperties[] = [
   },
   {
     displayName: 'Webhook',
-    name: 'id',
+    name: 'wh_id',
     type: 'resourceLocator',
     default: { mode: 'list', value: '' },
     required: true,
@@ -530,13 +530,13 @@ export const webhooksFields: INodeProperties[] = [
     displayOptions: { show: { resource: ['webhooks'], operation: ['replayDelivery'] } },
     routing: {
       request: {
-        url: '=/v1/webhooks/{{ encodeURIComponent($value) }}/deliveries/{{ encodeURIComponent($parameter["delivery_id"]) }}/replay',
+        url: '=/v1/webhooks/{{ encodeURIComponent($value) }}/deliveries/{{ encodeURIComponent($parameter["evt_id"]) }}/replay',
       },
     },
   },
   {
-    displayName: 'Webhook',
-    name: 'delivery_id',
+    displayName: 'Evt ID',
+    name: 'evt_id',
     type: 'resourceLocator',
     default: { mode: 'list', value: '' },
     required: true,
@@ -545,24 +545,24 @@ export const webhooksFields: INodeProperties[] = [
         displayName: 'From List',
         name: 'list',
         type: 'list',
-        placeholder: 'Select a webhook...',
-        typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+        placeholder: 'Select an event...',
+        typeOptions: { searchListMethod: 'searchEvents', searchable: true },
       },
       {
         displayName: 'ID',
         name: 'id',
         type: 'string',
-        placeholder: 'wh_d3489cd64c791ab5',
+        placeholder: 'evt_d3489cd64c791ab5',
         validation: [
-          { type: 'regex', properties: { regex: 'wh_[a-zA-Z0-9]+', errorMessage: 'Not a valid webhook ID (wh_...)' } },
+          { type: 'regex', properties: { regex: 'evt_[a-zA-Z0-9]+', errorMessage: 'Not a valid event ID (evt_...)' } },
         ],
       },
     ],
-    description: 'The webhook to replaydelivery',
+    description: 'The event to replaydelivery',
     displayOptions: { show: { resource: ['webhooks'], operation: ['replayDelivery'] } },
     routing: {
       request: {
-        url: '=/v1/webhooks/{{ encodeURIComponent($parameter["id"]) }}/deliveries/{{ encodeURIComponent($value) }}/replay',
+        url: '=/v1/webhooks/{{ encodeURIComponent($parameter["wh_id"]) }}/deliveries/{{ encodeURIComponent($value) }}/replay',
       },
     },
   },
