@@ -53,8 +53,8 @@ const refusal = (why: string) =>
 
 /**
  * Refuses a URL delivery would never reach, checked as delivery checks it (engine/net): an address on
- * a loopback, private or link-local network not allowed, or a name resolving to one. `localhost` names
- * are loopback whatever the resolver says. A name that does not resolve is refused only when it never
+ * a loopback, private or link-local network not allowed, or a name resolving to one (`localhost` as
+ * the resolver answers it, as for delivery). A name that does not resolve is refused only when it never
  * could publicly (one label, or a reserved domain such as .invalid or .test); any other is taken, since
  * DNS can be down for a moment or the receiver not published yet, and each delivery resolves it again.
  */
@@ -67,12 +67,9 @@ async function assertDeliverable(url: string | undefined, allowed: ReadonlySet<s
     throw new ApiError('invalid', 'url must be an http(s) URL', 422);
   }
   const networks = parseNetworks(allowed);
-  const addresses = isIP(host) ? [host] : /(^|\.)localhost$/i.test(host) ? ['127.0.0.1', '::1'] : undefined;
-  if (addresses) {
-    for (const address of addresses) {
-      const range = refusedRange(address, networks);
-      if (range) throw refusal(host === address ? `is on a ${range} address` : `names ${host}, a ${range} address`);
-    }
+  if (isIP(host)) {
+    const range = refusedRange(host, networks);
+    if (range) throw refusal(`is on a ${range} address`);
     return;
   }
   try {

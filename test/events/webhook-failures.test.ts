@@ -1,8 +1,9 @@
 // No event lost in silence, with real receivers on 127.0.0.1 on both databases: a delivery that had
 // every attempt is kept and listed as failed, and a replay (one, or all) delivers it once the receiver
 // answers again; a URL delivery would never reach is refused at create and update, naming
-// ALLOWED_PRIVATE_NETWORKS. Only 127.0.0.1 is allowed here, so the rest of loopback is refused.
+// ALLOWED_PRIVATE_NETWORKS, and taken where the operator allows the network.
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
+import { startEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { startReceiver, type Received } from '../helpers/receiver';
 import { TO as ADDRESS } from '../helpers/mail';
@@ -98,43 +99,59 @@ test('a delivery out of attempts is listed as failed; a replay delivers it once 
 });
 
 test('a URL delivery never reaches is refused at create and update, naming ALLOWED_PRIVATE_NETWORKS', async (t, ctx) => {
+  // an engine of its own (its workers must not take this suite's deliveries) allowing no private network
+  const strict = await startEngine({ db: ctx.db });
+  try {
+    const keys = await strict.createAccount(`strict-${Math.random().toString(36).slice(2)}`);
+    const api = client(strict.url, keys.test);
+    const create = (url: string) => api<ApiError>('POST', '/v1/webhooks', { json: { url, event_types: ['*'] } });
+    for (const url of [
+      'http://localhost:9/hook',
+      'http://LOCALHOST./hook',
+      'http://127.0.0.1:9/hook',
+      'http://10.1.2.3/hook',
+      'http://192.168.0.10:8080/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/hook',
+      'http://[fd00::1]/hook',
+      'http://[::ffff:10.0.0.1]/hook',
+      'http://receiver.invalid/hook',
+      'http://app.localhost/hook',
+      'http://intranet/hook',
+    ]) {
+      const refused = await create(url);
+      t.is(refused.status, 422, url);
+      t.like(refused.body.error, { code: 'invalid', status_code: 422 }, url);
+      t.regex(refused.body.error.message, /ALLOWED_PRIVATE_NETWORKS/, url);
+    }
+    t.regex((await create('http://localhost:9/hook')).body.error.message, /localhost, which resolves to 127\.0\.0\.1/);
+    t.regex((await create('http://[::1]/hook')).body.error.message, /loopback/);
+    t.regex((await create('http://nowhere.test/hook')).body.error.message, /does not resolve/);
+    t.is((await create('https://93.184.215.14/hook')).status, 200, 'a public address is taken');
+    const publicHook = await api<{ id: string }>('POST', '/v1/webhooks', {
+      json: { url: 'https://93.184.215.14/hook', event_types: ['*'] },
+    });
+    for (const url of ['http://localhost/hook', 'http://10.0.0.1/hook', 'http://receiver.invalid/hook']) {
+      const refused = await api<ApiError>('POST', `/v1/webhooks/${publicHook.body.id}`, { json: { url } });
+      t.is(refused.status, 422, url);
+      t.regex(refused.body.error.message, /ALLOWED_PRIVATE_NETWORKS/, url);
+    }
+  } finally {
+    await strict.close();
+  }
+
+  // where the operator allows 127.0.0.1, it is taken, by address and by name; the rest of loopback is not
   const api = await account(ctx);
   const create = (url: string) => api<ApiError>('POST', '/v1/webhooks', { json: { url, event_types: ['*'] } });
-  for (const url of [
-    'http://localhost:9/hook',
-    'http://LOCALHOST./hook',
-    'http://app.localhost/hook',
-    'http://127.0.0.2/hook',
-    'http://10.1.2.3/hook',
-    'http://192.168.0.10:8080/hook',
-    'http://169.254.169.254/latest',
-    'http://[::1]/hook',
-    'http://[fd00::1]/hook',
-    'http://[::ffff:10.0.0.1]/hook',
-    'http://receiver.invalid/hook',
-    'http://intranet/hook',
-  ]) {
-    const refused = await create(url);
-    t.is(refused.status, 422, url);
-    t.like(refused.body.error, { code: 'invalid', status_code: 422 }, url);
-    t.regex(refused.body.error.message, /ALLOWED_PRIVATE_NETWORKS/, url);
-  }
-  t.regex((await create('http://localhost:9/hook')).body.error.message, /localhost, a loopback address/);
-  t.regex((await create('http://nowhere.test/hook')).body.error.message, /does not resolve/);
-
-  // the allowed network is taken, and so is a public address
   const allowed = await api<{ id: string; disabled_reason: null }>('POST', '/v1/webhooks', {
     json: { url: 'http://127.0.0.1:9/hook', event_types: ['*'] },
   });
   t.is(allowed.status, 200);
   t.is(allowed.body.disabled_reason, null);
-  t.is((await create('https://93.184.215.14/hook')).status, 200);
-
-  const update = (url: string) => api<ApiError>('POST', `/v1/webhooks/${allowed.body.id}`, { json: { url } });
-  for (const url of ['http://localhost/hook', 'http://10.0.0.1/hook', 'http://receiver.invalid/hook']) {
-    const refused = await update(url);
-    t.is(refused.status, 422, url);
-    t.regex(refused.body.error.message, /ALLOWED_PRIVATE_NETWORKS/, url);
-  }
-  t.is((await update('http://127.0.0.1:10/hook')).status, 200);
+  t.is((await create('http://localhost:9/hook')).status, 200);
+  t.is((await create('http://127.0.0.2:9/hook')).status, 422);
+  const moved = await api<ApiError>('POST', `/v1/webhooks/${allowed.body.id}`, {
+    json: { url: 'http://localhost:10/hook' },
+  });
+  t.is(moved.status, 200);
 });
