@@ -12,7 +12,7 @@ import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
 import { MAIL_HELP, MailCommandError, rejectById, simulateById, trackPiece } from './mail/production/commands';
 import { simulateArgs } from './mail/production/commands';
-import { replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
+import { disabledWebhookLines, replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
 import { setOrderStatus } from './mail/inserts/orders';
 
 const HELP: Record<string, string> = {
@@ -30,7 +30,7 @@ Commands:
   reject PIECE_ID            record that the print room rejected a live piece in production (--reason TEXT)
   order ORDER_ID STATUS      record a card or buckslip order's progress in the print room
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
-  webhooks test | replay     send a webhook a sample event, or deliver an event to it again
+  webhooks VERB              test, replay or list the disabled (printpost webhooks --help)
 
 Run 'printpost <command> --help' for a command's options.
 
@@ -47,10 +47,12 @@ serve --no-workers to split API and workers across processes. Stops on SIGINT or
 unfinished jobs to be taken again.`,
   webhooks: `Usage: printpost webhooks test WEBHOOK_ID
        printpost webhooks replay EVENT_ID --webhook WEBHOOK_ID
+       printpost webhooks disabled
 
 test sends the webhook one sample event now, signed with its secret, and prints the answer (status,
 time, its first bytes); nothing is recorded. replay queues an event of the webhook's account and mode
-to be delivered to it again; the workers of a running engine deliver it in its turn.`,
+to be delivered to it again; the workers of a running engine deliver it in its turn. disabled lists the
+webhooks the engine disabled (failing for WEBHOOK_DISABLE_AFTER_HOURS) with their reason.`,
   order: `Usage: printpost order ORDER_ID printing|available|cancelled|depleted [--inventory N] [--reason TEXT]
 
 Records what the print room did with a card (co_...) or buckslip (bo_...) order: printing, available
@@ -287,6 +289,8 @@ function explain(error: Error & { code?: string; port?: number; address?: string
 async function webhooks(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { webhook: { type: 'string' } } });
   const [verb, id, ...extra] = positionals;
+  if (verb === 'disabled' && !id)
+    return withServices(async (services) => void process.stdout.write(await disabledWebhookLines(services)));
   if (!id || extra.length > 0) throw new UsageError(HELP.webhooks);
   await withServices(async (services) => {
     try {

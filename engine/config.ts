@@ -24,6 +24,13 @@ function count(raw: string | undefined, env: string): number {
   return value;
 }
 
+function positive(raw: string | undefined, env: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ConfigError(`${env} must be a number above 0, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
 function oneOf<T extends string>(...values: T[]) {
   return (raw: string | undefined, env: string): T => {
     if (values.includes(raw as T)) return raw as T;
@@ -175,7 +182,8 @@ export const VARIABLES = {
   allowedPrivateNetworks: {
     env: 'ALLOWED_PRIVATE_NETWORKS',
     default: null,
-    meaning: 'comma-separated CIDRs of loopback, private or link-local networks remote artwork may be fetched from',
+    meaning:
+      'comma-separated CIDRs of loopback, private or link-local networks remote artwork may be fetched from and webhooks may deliver to (a webhook URL elsewhere on them is refused at create and update)',
     parse: list,
   },
   remoteFileTimeoutMs: {
@@ -195,6 +203,13 @@ export const VARIABLES = {
     default: '10000',
     meaning: 'wait after a failed delivery attempt, doubled after each (8 attempts in all, at most an hour apart)',
     parse: count,
+  },
+  webhookDisableAfterHours: {
+    env: 'WEBHOOK_DISABLE_AFTER_HOURS',
+    default: '72',
+    meaning:
+      'a webhook whose deliveries have failed without a success for this long is disabled, with its reason shown (fractions allowed)',
+    parse: positive,
   },
   campaignRunLeaseMs: {
     env: 'CAMPAIGN_RUN_LEASE_MS',

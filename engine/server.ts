@@ -20,6 +20,7 @@ import { startSweeping } from './assets/sweeper';
 import { loadAssetSigner } from './assets/signing';
 import { startWorkers } from './workers';
 import { memoryReport } from './util/memory-report';
+import { disabledWebhooks } from './store/webhook-failures';
 
 export interface RunningEngine {
   url: string;
@@ -70,6 +71,7 @@ async function healthOf(services: Services): Promise<Health> {
   const database = (await reachable(services.db.knex)) ? 'ok' : 'unreachable';
   const jobs = database === 'ok' ? await services.jobs.counts().catch(() => null) : null;
   const renderer = services.workers?.renderer() ?? null;
+  const disabled = database === 'ok' ? await disabledWebhooks(services.db.knex, 20).catch(() => null) : null;
   const healthy = database === 'ok' && (renderer === null || renderer.available);
   return {
     status: healthy ? 'ok' : 'degraded',
@@ -78,6 +80,7 @@ async function healthOf(services: Services): Promise<Health> {
     renderer,
     jobs,
     production: productionReadiness(services.config),
+    webhooks: disabled && { disabled },
     memory: memoryReport(services.config.maxRssMb),
   };
 }

@@ -9,6 +9,7 @@ import type { JobCounts, JobQueue } from './jobs/types';
 import type { AssetStore } from './assets/store';
 import type { AssetSigner } from './assets/signing';
 import type { MemoryReport } from './util/memory-report';
+import type { DisabledWebhook } from './store/webhook-failures';
 
 /** What `GET /health` answers: whether this process can serve, and what its workers can do. */
 export interface Health {
@@ -33,6 +34,11 @@ export interface Health {
    * configured; else `missing` names the variables and live pieces wait (test pieces are unaffected)
    */
   production: { ready: boolean; missing: string[]; reason?: string };
+  /**
+   * webhooks the engine disabled after their deliveries failed for WEBHOOK_DISABLE_AFTER_HOURS (at
+   * most 20, latest first), each with its reason; an account's receiver, so the engine stays `ok`
+   */
+  webhooks: { disabled: DisabledWebhook[] } | null;
   memory: MemoryReport;
 }
 

@@ -41,6 +41,19 @@ const noWildcardBesides: Rule = (body, at) =>
 /** The longest overlap a rotation may give the old secret: 3 days. */
 export const MAX_OVERLAP_HOURS = 72;
 
+/** What a delivery (one event for one webhook) is: being tried, delivered, out of attempts, or dropped. */
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+function replayAnswer() {
+  return Type.Object(
+    {
+      queued: Type.Integer({ description: 'How many failed deliveries were queued again, oldest first.' }),
+      object: objectName('webhook_replay'),
+    },
+    { examples: [{ queued: 1, object: 'webhook_replay' }] },
+  );
+}
+
 export const webhookOperations = {
   create: operation({
     name: 'create',
@@ -113,8 +126,33 @@ export const webhookOperations = {
     query: Type.Object({
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'How many, 1 to 100.' })),
       after: Type.Optional(Type.String({ description: 'Cursor from next_url.' })),
+      status: Type.Optional(
+        Type.Union(
+          DELIVERY_STATUSES.map((s) => Type.Literal(s)),
+          {
+            description:
+              'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay (by its event_id), `pending` is still being tried.',
+          },
+        ),
+      ),
     }),
     response: 'list',
+  }),
+  replayDelivery: operation({
+    name: 'replayDelivery',
+    method: 'POST',
+    path: '/v1/webhooks/{wh_id}/deliveries/{evt_id}/replay',
+    summary: 'Replay the failed delivery of an event to a webhook',
+    response: 'object',
+    responseSchema: replayAnswer(),
+  }),
+  replay: operation({
+    name: 'replay',
+    method: 'POST',
+    path: '/v1/webhooks/{id}/replay',
+    summary: 'Replay every failed delivery of a webhook',
+    response: 'object',
+    responseSchema: replayAnswer(),
   }),
 };
 
@@ -126,6 +164,10 @@ export const deliveryObject = () =>
     event_type: Type.String(),
     attempt: Type.Integer({ description: 'Which attempt this was, 1 to 8.' }),
     status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
+    delivery_status: Type.Union(
+      [...DELIVERY_STATUSES, 'skipped'].map((s) => Type.Literal(s)),
+      { description: 'Where the delivery this attempt belongs to stands now (`failed`: it can be replayed).' },
+    ),
     response_status: nullable(Type.Integer({ description: 'The HTTP status answered, or null when none came.' })),
     duration_ms: Type.Integer(),
     response_excerpt: Type.String({ description: 'The first 500 characters of the answer, or why none came.' }),
@@ -145,6 +187,14 @@ export const webhooks = defineResource({
     event_types: eventTypes(),
     description: nullable(Type.String({ maxLength: 255 })),
     enabled: enabled(),
+    disabled_reason: Type.Optional(
+      nullable(
+        Type.String({
+          description:
+            'Why the engine disabled it (its deliveries failed for WEBHOOK_DISABLE_AFTER_HOURS); null when enabled, cleared by enabling it again.',
+        }),
+      ),
+    ),
     metadata: metadata(),
     secret: Type.Optional(
       Type.String({
@@ -168,6 +218,7 @@ export const webhooks = defineResource({
     event_types: ['postcard.created', 'postcard.rendered_pdf'],
     description: 'Marketing automation',
     enabled: true,
+    disabled_reason: null,
     metadata: {},
     date_created: '2026-11-20T18:39:45.123Z',
     date_modified: '2026-11-20T18:39:45.123Z',

@@ -1,5 +1,6 @@
 // What an operator does to a webhook from the CLI: send it a sample event now (to see a receiver
-// answer, signature included) or queue an event it had, or missed, to be delivered again.
+// answer, signature included), queue an event it had, or missed, to be delivered again, or see the
+// webhooks the engine disabled after failing too long.
 import { catalog, findResource } from '../catalog';
 import { enabledForTest } from '../catalog/event-types';
 import type { Services } from '../services';
@@ -8,6 +9,7 @@ import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
 import { attempt } from './delivery';
 import type { AttemptOutcome } from '../store/webhook-deliveries';
+import { disabledWebhooks } from '../store/webhook-failures';
 
 export class WebhookCommandError extends Error {}
 
@@ -40,4 +42,13 @@ export async function replayEvent(services: Services, eventId: string, webhookId
   if (!target) throw new WebhookCommandError(`no webhook ${webhookId}`);
   if (!(await queueDelivery(services.db.knex, target.scope, webhookId, eventId)))
     throw new WebhookCommandError(`no event ${eventId} in the account and mode of ${webhookId}`);
+}
+
+/** The webhooks the engine disabled, a line each: id, account, mode, failed deliveries, reason. */
+export async function disabledWebhookLines(services: Services): Promise<string> {
+  const hooks = await disabledWebhooks(services.db.knex, 1_000);
+  if (hooks.length === 0) return 'no webhook is disabled\n';
+  return hooks
+    .map((h) => `${h.id}\t${h.account_id}\t${h.mode}\t${h.failed_deliveries} failed\t${h.disabled_reason}\n`)
+    .join('');
 }

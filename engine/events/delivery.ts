@@ -1,7 +1,9 @@
 // Delivering one webhook's events, in order: its first waiting delivery is attempted (signed POST
 // behind the network guard, WEBHOOK_TIMEOUT_MS, no redirects), the attempt is recorded with what came
 // back, and a failure waits WEBHOOK_RETRY_BASE_MS doubled per attempt, 8 attempts in all, before the
-// webhook's next event goes: a receiver sees its events in the order they happened. One job per
+// webhook's next event goes: a receiver sees its events in the order they happened. A delivery out of
+// attempts is kept as failed (listed, and replayed on request); a webhook failing without a success
+// for WEBHOOK_DISABLE_AFTER_HOURS is disabled with its reason. One job per
 // webhook at a time (a singleton key), so a slow receiver holds up only its own events.
 import type { Knex } from 'knex';
 import { FetchRefused } from '../net/guarded-fetch';
@@ -9,11 +11,11 @@ import { guardedPost } from '../net/guarded-post';
 import {
   pendingInOrder,
   recordAttempts,
-  skipPending,
   webhookTarget,
   type AttemptOutcome,
   type WebhookTarget,
 } from '../store/webhook-deliveries';
+import { failingSince, setAsidePending } from '../store/webhook-failures';
 import { signedHeaders } from './signing';
 import { signEventText, type LinkSigner } from '../assets/links';
 
@@ -29,6 +31,27 @@ export interface DeliveryLimits {
    * fetch (stored events keep file keys; a link signed at commit would expire in the outbox)
    */
   links?: () => LinkSigner;
+  /**
+   * a webhook failing without a success for this long is disabled through `disable` (its reason kept
+   * on it); without these it is never disabled
+   */
+  disableAfterMs?: number;
+  disable?: (target: WebhookTarget, reason: string) => Promise<void>;
+}
+
+/** Disables the webhook when its failures go back past the limit; true when it did. */
+async function disableIfFailingTooLong(knex: Knex, target: WebhookTarget, limits: DeliveryLimits): Promise<boolean> {
+  if (!limits.disable || limits.disableAfterMs === undefined) return false;
+  const since = await failingSince(knex, target.id, target.modified);
+  if (since === undefined || Date.now() - Date.parse(since) < limits.disableAfterMs) return false;
+  const hours = limits.disableAfterMs / 3_600_000;
+  // its waiting deliveries first, so once it shows disabled they all show failed
+  await setAsidePending(knex, target.id, false);
+  await limits.disable(
+    target,
+    `every delivery has failed since ${since}, longer than WEBHOOK_DISABLE_AFTER_HOURS (${hours} h): enable it again to replay them`,
+  );
+  return true;
 }
 
 /** When a delivery that failed `attempt` times is tried again, or undefined once it has had every attempt. */
@@ -54,7 +77,13 @@ export async function attempt(target: WebhookTarget, stored: string, limits: Del
       excerpt: answer.excerpt,
     };
   } catch (error) {
-    const why = error instanceof FetchRefused ? error.message : `delivery failed: ${String(error)}`;
+    // the setting this process read: `printpost webhooks test` must be given the engine's own
+    const why =
+      error instanceof FetchRefused
+        ? error.reason === 'private_network'
+          ? `${error.message} (ALLOWED_PRIVATE_NETWORKS here: ${[...limits.allowedNetworks].join(',') || 'none'})`
+          : error.message
+        : `delivery failed: ${String(error)}`;
     return { status: 'failed', responseStatus: null, durationMs: Date.now() - started, excerpt: why.slice(0, 500) };
   }
 }
@@ -77,7 +106,7 @@ export async function deliverWebhook(
 ): Promise<void> {
   const until = Date.now() + budgetMs;
   const target = await webhookTarget(knex, webhookId);
-  if (!target || !target.enabled) return skipPending(knex, webhookId);
+  if (!target || !target.enabled) return setAsidePending(knex, webhookId, !target);
   for (;;) {
     const batch = await pendingInOrder(knex, webhookId, BATCH);
     if (batch.length === 0) return;
@@ -88,6 +117,8 @@ export async function deliverWebhook(
       // a failure holds up the webhook's later events until it succeeds or has had every attempt
       const next = outcome.status === 'succeeded' ? undefined : retryAt(due.attempts + 1, limits.retryBaseMs);
       await recordAttempts(knex, target, [{ delivery: due, outcome, retryAt: next }]);
+      // failing for longer than WEBHOOK_DISABLE_AFTER_HOURS: disabled, its waiting deliveries set aside
+      if (outcome.status === 'failed' && (await disableIfFailingTooLong(knex, target, limits))) return;
       if (next !== undefined) return;
     }
   }

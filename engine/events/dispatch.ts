@@ -7,6 +7,7 @@ import { DELIVER_WEBHOOK, type DeliverWebhookData } from '../jobs/names';
 import { dispatchEvents, webhooksDue } from '../store/webhook-deliveries';
 import { deliverWebhook, type DeliveryLimits } from './delivery';
 import { pollLoop } from '../util/poll-loop';
+import { disableWebhook } from './webhooks';
 
 /** Events fanned out per pass; a full pass is followed at once by the next. */
 const BATCH = 500;
@@ -44,6 +45,8 @@ export async function startEventDelivery(
     retryBaseMs: config.webhookRetryBaseMs,
     allowedNetworks: config.allowedPrivateNetworks,
     links: () => ({ signer: services.signer, origin: linkOrigin(services) }),
+    disableAfterMs: config.webhookDisableAfterHours * 3_600_000,
+    disable: (target, reason) => disableWebhook(services, target.scope, target.id, reason),
   };
   await services.jobs.work<DeliverWebhookData>(
     DELIVER_WEBHOOK,

@@ -1,18 +1,20 @@
 // Webhooks as the API keeps them: the endpoint, the event types it takes and its signing secret, stored
-// with the object and shown once, in the create answer. A URL whose host is a loopback, private or
-// link-local address is refused at once unless the operator allows its network (names are checked
-// again, resolved, at each delivery).
+// with the object and shown once, in the create answer. A URL delivery would never reach (a loopback,
+// private or link-local address, or a name resolving to one, unless the operator allows its network)
+// is refused at create and update; names are resolved and checked again at each delivery.
 import { isIP } from 'node:net';
 import { ApiError, notFound } from '../errors';
 import { allEventTypes } from '../catalog';
 import type { BodyOf } from '../catalog/types';
 import { webhooks, WILDCARD, type webhookOperations } from '../catalog/webhooks';
+import { checkedAddress, FetchRefused } from '../net/guarded-fetch';
 import { parseNetworks, refusedRange } from '../net/private-networks';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../store/objects';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
 import { newId } from '../util/ids';
 import { nowIso } from '../util/time';
+import { deliveryStateOf, replayFailed } from '../store/webhook-failures';
 import { newWebhookSecret } from './signing';
 
 type RotateBody = BodyOf<typeof webhookOperations.rotateSecret>;
@@ -46,21 +48,56 @@ function assertEventTypes(types: readonly string[] | undefined): void {
     );
 }
 
-function assertReachable(url: string | undefined, allowed: ReadonlySet<string>): void {
+/** Names that never resolve in public DNS (RFC 6761): refused when they do not resolve here either. */
+const NEVER_PUBLIC = /(^|\.)(invalid|test|example|localhost|local)$|^[^.]+$/i;
+/** How long a create or update waits for the URL's name to resolve. */
+const LOOKUP_MS = 3_000;
+
+const refusal = (why: string) =>
+  new ApiError(
+    'invalid',
+    `url ${why}: webhooks are not delivered there unless the operator allows its network with ALLOWED_PRIVATE_NETWORKS`,
+    422,
+  );
+
+/**
+ * Refuses a URL delivery would never reach, checked as delivery checks it (engine/net): an address on
+ * a loopback, private or link-local network not allowed, or a name resolving to one (`localhost` as
+ * the resolver answers it, as for delivery). A name that does not resolve is refused only when it never
+ * could publicly (one label, or a reserved domain such as .invalid or .test); any other is taken, since
+ * DNS can be down for a moment or the receiver not published yet, and each delivery resolves it again.
+ */
+async function assertDeliverable(url: string | undefined, allowed: ReadonlySet<string>): Promise<void> {
   if (!url) return;
   let host: string;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   } catch {
     throw new ApiError('invalid', 'url must be an http(s) URL', 422);
   }
-  const range = isIP(host) ? refusedRange(host, parseNetworks(allowed)) : undefined;
-  if (range)
-    throw new ApiError(
-      'invalid',
-      `url is on a ${range} address; the operator must allow its network with ALLOWED_PRIVATE_NETWORKS`,
-      422,
-    );
+  const networks = parseNetworks(allowed);
+  if (isIP(host)) {
+    const range = refusedRange(host, networks);
+    if (range) throw refusal(`is on a ${range} address`);
+    return;
+  }
+  try {
+    await checkedAddress(host, networks, AbortSignal.timeout(LOOKUP_MS));
+  } catch (error) {
+    if (!(error instanceof FetchRefused)) return; // the lookup took too long: delivery checks it again
+    if (error.reason === 'private_network')
+      throw refusal(
+        `names ${host}, which ${error.message.replace(/^\S+ /, '').replace(/, which is not fetched$/, '')}`,
+      );
+    if (NEVER_PUBLIC.test(host)) throw refusal(`names ${host}, which does not resolve (and no public name ends so)`);
+  }
+}
+
+/** The webhook as the engine disables it after failing too long: the reason kept on it. */
+export async function disableWebhook(services: Services, scope: Scope, id: string, reason: string): Promise<void> {
+  await services.objects.transition(scope, webhooks.name, id, {
+    change: (current) => ({ ...current, enabled: false, disabled_reason: reason }),
+  });
 }
 
 export async function createWebhook(
@@ -70,7 +107,7 @@ export async function createWebhook(
   claim?: IdempotencyClaim,
 ): Promise<ApiObject> {
   assertEventTypes(body.event_types);
-  assertReachable(body.url, services.config.allowedPrivateNetworks);
+  await assertDeliverable(body.url, services.config.allowedPrivateNetworks);
   const now = nowIso();
   const object: ApiObject = {
     id: newId(webhooks.idPrefix),
@@ -78,6 +115,7 @@ export async function createWebhook(
     event_types: body.event_types,
     description: body.description ?? null,
     enabled: body.enabled ?? true,
+    disabled_reason: null,
     metadata: body.metadata ?? {},
     secret: newWebhookSecret(),
     date_created: now,
@@ -90,10 +128,12 @@ export async function createWebhook(
 
 export async function updateWebhook(services: Services, scope: Scope, id: string, body: UpdateBody): Promise<object> {
   assertEventTypes(body.event_types);
-  assertReachable(body.url, services.config.allowedPrivateNetworks);
+  await assertDeliverable(body.url, services.config.allowedPrivateNetworks);
   const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  // enabling clears why the engine disabled it; its failed deliveries can then be replayed
+  const cleared = body.enabled === true ? { disabled_reason: null } : {};
   const updated = await services.objects.transition(scope, webhooks.name, id, {
-    change: (current) => ({ ...current, ...given }),
+    change: (current) => ({ ...current, ...given, ...cleared }),
   });
   if (!updated) throw notFound('webhook');
   return publicWebhook(updated);
@@ -127,4 +167,27 @@ export async function rotateWebhookSecret(
   if (!updated) throw notFound('webhook');
   const { previous_secret: _previous, ...shown } = updated;
   return { ...shown, secret };
+}
+
+/**
+ * Queues the webhook's failed deliveries again: all of them, or the one of event `eventId`. A disabled
+ * webhook must be enabled first, so nothing is queued only to be set aside again.
+ */
+export async function replayDeliveries(
+  services: Services,
+  scope: Scope,
+  webhookId: string,
+  eventId?: string,
+): Promise<{ queued: number; object: 'webhook_replay' }> {
+  const hook = await services.objects.get(scope, webhooks.name, webhookId);
+  if (!hook) throw notFound('webhook');
+  if (hook.enabled === false)
+    throw new ApiError('invalid', `webhook ${webhookId} is disabled: enable it (enabled: true) before a replay`, 422);
+  if (eventId !== undefined) {
+    const state = await deliveryStateOf(services.db.knex, scope, webhookId, eventId);
+    if (state === undefined) throw notFound('webhook delivery');
+    if (state !== 'failed')
+      throw new ApiError('invalid', `the delivery of ${eventId} is ${state}: only a failed delivery is replayed`, 422);
+  }
+  return { queued: await replayFailed(services.db.knex, webhookId, eventId), object: 'webhook_replay' };
 }

@@ -33,11 +33,12 @@ function unmapped(address: Address): Address {
 
 /** IPv4-compatible IPv6 (::a.b.c.d, deprecated) is reported `unicast` by ipaddr.js; never fetch from it. */
 function rangeOf(address: Address): string {
-  if (address.kind() === 'ipv6') {
+  const range = address.range(); // first: ::1 and :: are loopback and unspecified, not IPv4-compatible
+  if (range === 'unicast' && address.kind() === 'ipv6') {
     const parts = (address as ipaddr.IPv6).parts;
     if (parts.slice(0, 6).every((p) => p === 0)) return 'ipv4Compatible';
   }
-  return address.range();
+  return range;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface WebhookTarget {
   /** the secret a rotation replaced, still signing until `until` (epoch ms) */
   previous?: { secret: string; until: number };
   enabled: boolean;
+  /** its last change (enabling it again, a new URL): failures before it do not count towards disabling it */
+  modified: string;
 }
 
 interface EventRow {
@@ -223,6 +225,7 @@ export async function webhookTarget(knex: Knex, webhookId: string): Promise<Webh
     previous_secret?: string | null;
     previous_secret_expires_at?: string | null;
     enabled?: boolean;
+    date_modified: string;
   };
   const until = body.previous_secret_expires_at ? Date.parse(body.previous_secret_expires_at) : NaN;
   return {
@@ -232,6 +235,7 @@ export async function webhookTarget(knex: Knex, webhookId: string): Promise<Webh
     secret: body.secret,
     ...(body.previous_secret && Number.isFinite(until) && { previous: { secret: body.previous_secret, until } }),
     enabled: body.enabled !== false,
+    modified: body.date_modified,
   };
 }
 
@@ -324,11 +328,6 @@ function attemptWrites(
   return writes;
 }
 
-/** A deleted or disabled webhook's waiting deliveries are dropped (marked skipped), not kept for ever. */
-export async function skipPending(knex: Knex, webhookId: string): Promise<void> {
-  await knex('webhook_deliveries').where({ webhook_id: webhookId, state: 'pending' }).update({ state: 'skipped' });
-}
-
 /** Queues one event again for one webhook of the same account and mode (a replay); false when either is not there. */
 export async function queueDelivery(knex: Knex, scope: Scope, webhookId: string, eventId: string): Promise<boolean> {
   const event = (await knex('events')
@@ -358,6 +357,7 @@ export interface AttemptRecord {
   event_type: string;
   attempt: number;
   status: string;
+  delivery_status: string;
   response_status: number | null;
   duration_ms: number;
   response_excerpt: string;
@@ -372,27 +372,31 @@ export async function listAttempts(
   webhookId: string,
   limit: number,
   after?: { date: string; id: string },
+  deliveryStatus?: string,
 ): Promise<{ data: AttemptRecord[]; more: boolean }> {
-  const query = knex('webhook_attempts')
+  const query = knex('webhook_attempts as a')
+    .join('webhook_deliveries as d', 'd.seq', 'a.delivery_seq')
     .select(
-      'id',
-      'webhook_id',
-      'event_id',
-      'event_type',
-      'attempt',
-      'status',
-      'response_status',
-      'duration_ms',
-      'response_excerpt',
-      'date_created',
+      'a.id',
+      'a.webhook_id',
+      'a.event_id',
+      'a.event_type',
+      'a.attempt',
+      'a.status',
+      { delivery_status: 'd.state' },
+      'a.response_status',
+      'a.duration_ms',
+      'a.response_excerpt',
+      'a.date_created',
     )
-    .where({ account_id: scope.accountId, mode: scope.mode, webhook_id: webhookId })
+    .where({ 'a.account_id': scope.accountId, 'a.mode': scope.mode, 'a.webhook_id': webhookId })
     .orderBy([
-      { column: 'date_created', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'a.date_created', order: 'desc' },
+      { column: 'a.id', order: 'desc' },
     ])
     .limit(limit + 1);
-  if (after) query.whereRaw('(date_created, id) < (?, ?)', [after.date, after.id]);
+  if (deliveryStatus) query.where('d.state', deliveryStatus);
+  if (after) query.whereRaw('(a.date_created, a.id) < (?, ?)', [after.date, after.id]);
   const rows = (await query) as Omit<AttemptRecord, 'object'>[];
   return {
     data: rows.slice(0, limit).map((r) => ({

@@ -7,7 +7,13 @@ import { allEventTypes } from '../../catalog';
 import { getEvent, listEvents } from '../../store/event-list';
 import { listAttempts } from '../../store/webhook-deliveries';
 import { decodeCursor, encodeCursor } from '../../store/cursor';
-import { createWebhook, publicWebhook, rotateWebhookSecret, updateWebhook } from '../../events/webhooks';
+import {
+  createWebhook,
+  publicWebhook,
+  replayDeliveries,
+  rotateWebhookSecret,
+  updateWebhook,
+} from '../../events/webhooks';
 import { envelope, listParams } from '../list';
 import { serve, type Served } from '../operation';
 import { listObjects, retrieveObject } from './generic';
@@ -75,14 +81,22 @@ export const webhookHandlers: Served[] = [
       params.id,
       limit,
       cursor && { date: cursor.value, id: cursor.id },
+      query.status,
     );
     const last = data[data.length - 1];
     return {
       object: 'list',
       data,
       count: data.length,
-      next_url: more && last ? `${url}?limit=${limit}&after=${encodeCursor(last.date_created, last.id)}` : null,
+      next_url:
+        more && last
+          ? `${url}?limit=${limit}${query.status ? `&status=${query.status}` : ''}&after=${encodeCursor(last.date_created, last.id)}`
+          : null,
       previous_url: null,
     };
   }),
+  serve(webhookOperations.replayDelivery, ({ services, scope, params }) =>
+    replayDeliveries(services, scope, params.wh_id, params.evt_id),
+  ),
+  serve(webhookOperations.replay, ({ services, scope, params }) => replayDeliveries(services, scope, params.id)),
 ];

@@ -107,6 +107,20 @@ export const webhooksOperations: INodeProperties[] = [
           output: { postReceive: [runtime.raiseApiError, { type: 'rootProperty', properties: { property: 'data' } }] },
         },
       },
+      {
+        name: 'ReplayDelivery',
+        value: 'replayDelivery',
+        action: 'Replay the failed delivery of an event to a webhook',
+        description: 'Replay the failed delivery of an event to a webhook',
+        routing: { request: { method: 'POST' }, output: { postReceive: [runtime.raiseApiError] } },
+      },
+      {
+        name: 'Replay',
+        value: 'replay',
+        action: 'Replay every failed delivery of a webhook',
+        description: 'Replay every failed delivery of a webhook',
+        routing: { request: { method: 'POST' }, output: { postReceive: [runtime.raiseApiError] } },
+      },
     ],
     default: 'create',
   },
@@ -522,5 +536,121 @@ export const webhooksFields: INodeProperties[] = [
     description: 'Max number of results to return',
     displayOptions: { show: { resource: ['webhooks'], operation: ['deliveries'], returnAll: [false] } },
     routing: { send: { type: 'query', property: 'limit' }, output: { maxResults: '={{ $value }}' } },
+  },
+  {
+    displayName: 'Filters',
+    name: 'filters',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    displayOptions: { show: { resource: ['webhooks'], operation: ['deliveries'] } },
+    options: [
+      {
+        displayName: 'Status',
+        name: 'status',
+        description:
+          'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay (by its event_id), `pending` is still being tried.',
+        type: 'options',
+        options: [
+          { name: 'Pending', value: 'pending' },
+          { name: 'Succeeded', value: 'succeeded' },
+          { name: 'Failed', value: 'failed' },
+        ],
+        default: 'pending',
+        routing: { send: { type: 'query', property: 'status' } },
+      },
+    ],
+  },
+  {
+    displayName: 'Webhook',
+    name: 'wh_id',
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    modes: [
+      {
+        displayName: 'From List',
+        name: 'list',
+        type: 'list',
+        placeholder: 'Select a webhook...',
+        typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+      },
+      {
+        displayName: 'ID',
+        name: 'id',
+        type: 'string',
+        placeholder: 'wh_d3489cd64c791ab5',
+        validation: [
+          { type: 'regex', properties: { regex: 'wh_[a-zA-Z0-9]+', errorMessage: 'Not a valid webhook ID (wh_...)' } },
+        ],
+      },
+    ],
+    description: 'The webhook to replaydelivery',
+    displayOptions: { show: { resource: ['webhooks'], operation: ['replayDelivery'] } },
+    routing: {
+      request: {
+        url: '=/v1/webhooks/{{ encodeURIComponent($value) }}/deliveries/{{ encodeURIComponent($parameter["evt_id"]) }}/replay',
+      },
+    },
+  },
+  {
+    displayName: 'Evt ID',
+    name: 'evt_id',
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    modes: [
+      {
+        displayName: 'From List',
+        name: 'list',
+        type: 'list',
+        placeholder: 'Select an event...',
+        typeOptions: { searchListMethod: 'searchEvents', searchable: true },
+      },
+      {
+        displayName: 'ID',
+        name: 'id',
+        type: 'string',
+        placeholder: 'evt_d3489cd64c791ab5',
+        validation: [
+          { type: 'regex', properties: { regex: 'evt_[a-zA-Z0-9]+', errorMessage: 'Not a valid event ID (evt_...)' } },
+        ],
+      },
+    ],
+    description: 'The event to replaydelivery',
+    displayOptions: { show: { resource: ['webhooks'], operation: ['replayDelivery'] } },
+    routing: {
+      request: {
+        url: '=/v1/webhooks/{{ encodeURIComponent($parameter["wh_id"]) }}/deliveries/{{ encodeURIComponent($value) }}/replay',
+      },
+    },
+  },
+  {
+    displayName: 'Webhook',
+    name: 'id',
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    modes: [
+      {
+        displayName: 'From List',
+        name: 'list',
+        type: 'list',
+        placeholder: 'Select a webhook...',
+        typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+      },
+      {
+        displayName: 'ID',
+        name: 'id',
+        type: 'string',
+        placeholder: 'wh_d3489cd64c791ab5',
+        validation: [
+          { type: 'regex', properties: { regex: 'wh_[a-zA-Z0-9]+', errorMessage: 'Not a valid webhook ID (wh_...)' } },
+        ],
+      },
+    ],
+    description: 'The webhook to replay',
+    displayOptions: { show: { resource: ['webhooks'], operation: ['replay'] } },
+    routing: { request: { url: '=/v1/webhooks/{{ encodeURIComponent($value) }}/replay' } },
   },
 ];
