@@ -12,7 +12,7 @@ import { readMicrodeposits } from './store/microdeposits';
 import type { Account } from './accounts/accounts';
 import { MAIL_HELP, MailCommandError, rejectById, simulateById, trackPiece } from './mail/production/commands';
 import { simulateArgs } from './mail/production/commands';
-import { disabledWebhookLines, replayEvent, sendTestEvent, WebhookCommandError } from './events/commands';
+import { WEBHOOK_HELP, webhookCommand, WebhookCommandError } from './events/commands';
 import { setOrderStatus } from './mail/inserts/orders';
 
 const HELP: Record<string, string> = {
@@ -45,19 +45,6 @@ mailpieces. Settings come from the environment (see printpost --help).`,
 Works background jobs (rendering) without serving HTTP: run it beside engines started with
 serve --no-workers to split API and workers across processes. Stops on SIGINT or SIGTERM, leaving
 unfinished jobs to be taken again.`,
-  webhooks: `Usage: printpost webhooks test WEBHOOK_ID
-       printpost webhooks replay EVENT_ID --webhook WEBHOOK_ID
-       printpost webhooks disabled
-
-test sends the webhook one sample event now, signed with its secret, and prints the answer (status,
-time, its first bytes); nothing is recorded. replay queues an event of the webhook's account and mode
-to be delivered to it again; the workers of a running engine deliver it in its turn. disabled lists the
-webhooks the engine disabled (failing for WEBHOOK_DISABLE_AFTER_HOURS) with their reason.`,
-  order: `Usage: printpost order ORDER_ID printing|available|cancelled|depleted [--inventory N] [--reason TEXT]
-
-Records what the print room did with a card (co_...) or buckslip (bo_...) order: printing, available
-(printed; --inventory is how many, default all ordered: the insert's available stock), cancelled
-(before it is available; --reason) or depleted (used up).`,
   deposits:
     'Usage: printpost deposits BANK_ID\n\nPrints the two micro-deposit amounts (cents) made into a live bank account: what POST /v1/bank_accounts/BANK_ID/verify expects.',
   migrate: 'Usage: printpost migrate\n\nApplies pending migrations to DATABASE_URL and prints their names.',
@@ -73,6 +60,7 @@ Creates one API key for the account (default: the first account) and prints only
 database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
 so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
   ...MAIL_HELP,
+  ...WEBHOOK_HELP,
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
@@ -289,24 +277,14 @@ function explain(error: Error & { code?: string; port?: number; address?: string
 async function webhooks(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { webhook: { type: 'string' } } });
   const [verb, id, ...extra] = positionals;
-  if (verb === 'disabled' && !id)
-    return withServices(async (services) => void process.stdout.write(await disabledWebhookLines(services)));
-  if (!id || extra.length > 0) throw new UsageError(HELP.webhooks);
-  await withServices(async (services) => {
-    try {
-      if (verb === 'test') {
-        const outcome = await sendTestEvent(services, id);
-        const status = outcome.responseStatus === null ? 'no answer' : `HTTP ${outcome.responseStatus}`;
-        process.stdout.write(`${outcome.status}\t${status}\t${outcome.durationMs} ms\t${outcome.excerpt}\n`);
-        if (outcome.status !== 'succeeded') throw new Refused(`the receiver did not take it (${status})`);
-      } else if (verb === 'replay' && values.webhook) {
-        await replayEvent(services, id, values.webhook);
-        process.stdout.write(`queued ${id} for ${values.webhook}\n`);
-      } else throw new UsageError(HELP.webhooks);
-    } catch (error) {
+  const known = verb === 'disabled' ? !id : (verb === 'test' || (verb === 'replay' && values.webhook)) && id;
+  if (!known || extra.length > 0) throw new UsageError(HELP.webhooks);
+  const out = await withServices((services) =>
+    webhookCommand(services, verb, id, values.webhook).catch((error: unknown) => {
       throw error instanceof WebhookCommandError ? new Refused(error.message) : error;
-    }
-  });
+    }),
+  );
+  process.stdout.write(out);
 }
 
 async function track(args: string[]): Promise<void> {

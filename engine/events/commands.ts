@@ -52,3 +52,38 @@ export async function disabledWebhookLines(services: Services): Promise<string> 
     .map((h) => `${h.id}\t${h.account_id}\t${h.mode}\t${h.failed_deliveries} failed\t${h.disabled_reason}\n`)
     .join('');
 }
+
+/**
+ * `printpost webhooks VERB ID [--webhook WEBHOOK_ID]`: what it prints; a WebhookCommandError when the
+ * engine refuses (an unknown webhook or event, a receiver that did not take the test).
+ */
+export async function webhookCommand(
+  services: Services,
+  verb: string,
+  id: string | undefined,
+  webhook: string | undefined,
+): Promise<string> {
+  if (verb === 'disabled') return disabledWebhookLines(services);
+  if (verb === 'replay' && id && webhook) {
+    await replayEvent(services, id, webhook);
+    return `queued ${id} for ${webhook}\n`;
+  }
+  if (verb !== 'test' || !id) throw new WebhookCommandError(`unknown webhooks command ${verb}`);
+  const outcome = await sendTestEvent(services, id);
+  const status = outcome.responseStatus === null ? 'no answer' : `HTTP ${outcome.responseStatus}`;
+  const line = `${outcome.status}\t${status}\t${outcome.durationMs} ms\t${outcome.excerpt}\n`;
+  if (outcome.status !== 'succeeded') throw new WebhookCommandError(`${line}the receiver did not take it (${status})`);
+  return line;
+}
+
+/** The `printpost webhooks` command's `--help`, beside what it does. */
+export const WEBHOOK_HELP = {
+  webhooks: `Usage: printpost webhooks test WEBHOOK_ID
+       printpost webhooks replay EVENT_ID --webhook WEBHOOK_ID
+       printpost webhooks disabled
+
+test sends the webhook one sample event now, signed with its secret, and prints the answer (status,
+time, its first bytes); nothing is recorded. replay queues an event of the webhook's account and mode
+to be delivered to it again; the workers of a running engine deliver it in its turn. disabled lists the
+webhooks the engine disabled (failing for WEBHOOK_DISABLE_AFTER_HOURS) with their reason.`,
+};

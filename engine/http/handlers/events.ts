@@ -5,7 +5,7 @@ import { webhookOperations } from '../../catalog/webhooks';
 import { ApiError, notFound } from '../../errors';
 import { allEventTypes } from '../../catalog';
 import { getEvent, listEvents } from '../../store/event-list';
-import { listAttempts } from '../../store/webhook-deliveries';
+import { listAttempts } from '../../store/webhook-attempts';
 import { decodeCursor, encodeCursor } from '../../store/cursor';
 import {
   createWebhook,

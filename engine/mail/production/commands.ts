@@ -1,5 +1,6 @@
 // What `printpost track`, `simulate` and `reject` do, for the CLI: the same paths as a scan record in
-// the inbox, `POST /v1/<kind>/{id}/simulate` and a print room's reply, answered as lines of text.
+// the inbox, `POST /v1/<kind>/{id}/simulate` and a print room's reply, answered as lines of text. The
+// help of the mail commands (`order` too) is kept here, beside them.
 import { parseArgs } from 'node:util';
 import { findResource } from '../../catalog';
 import { isSimulatedEvent, NORMAL_LIFE, SIMULATED_EVENTS } from '../../catalog/event-types';
@@ -40,6 +41,11 @@ file in PRINT_OUTBOX/replies would: the piece's rejection {reason, date_created}
 <kind>.rejected event, which the workers of a running engine deliver. Prints the piece id, the time
 and the reason. A piece rejected before is left as it was ("already rejected"); test pieces, pieces
 not yet in production and cancelled ones are refused.`,
+  order: `Usage: printpost order ORDER_ID printing|available|cancelled|depleted [--inventory N] [--reason TEXT]
+
+Records what the print room did with a card (co_...) or buckslip (bo_...) order: printing, available
+(printed; --inventory is how many, default all ordered: the insert's available stock), cancelled
+(before it is available; --reason) or depleted (used up).`,
 };
 
 /** A command the database refuses (a piece unknown, a name wrong): one sentence for the operator. */
