@@ -16,6 +16,12 @@ async function main(): Promise<void> {
   await accounts.setSetting(account.id, 'rate_limit_per_5s', 100_000_000);
   const key = engine.bootstrapKeys?.test ?? (await accounts.createKey(account.id, 'test', 'secret'));
   process.stdout.write(`KEY ${key}\n`);
+  // a second tenant, for the fairness bench
+  if (process.env.BENCH_SECOND_ACCOUNT) {
+    const other = await accounts.create('bench-second');
+    await accounts.setSetting(other.account.id, 'rate_limit_per_5s', 100_000_000);
+    process.stdout.write(`KEY2 ${other.keys.test}\n`);
+  }
   process.stdout.write(`READY ${engine.url}\n`);
 }
 

@@ -7,6 +7,7 @@ import { benchListWalk } from './list-walk';
 import { benchVerify } from './verify';
 import { benchRender } from './render';
 import { benchEvents } from './events';
+import { benchFairness } from './fairness';
 import { benchIdleMemory } from './idle-memory';
 import { benchCampaignRun } from './campaign-run';
 import { benchPostgresWal } from './pg-wal';
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
   process.stdout.write('\n== webhook delivery: events/s to a local receiver, create -> webhook at 100/s ==\n');
   await benchEvents(false);
   if (pg) await benchEvents(true);
+  process.stdout.write("\n== fairness: one account's latency alone and beside a tenant with slow receivers ==\n");
+  await benchFairness(false);
+  if (pg) await benchFairness(true);
   process.stdout.write('\n== list walk over 1,000,000 addresses ==\n');
   await benchListWalk(Number(process.env.WALK_ROWS ?? 1_000_000));
   process.stdout.write('\n== live US verification and the ZIP database ==\n');

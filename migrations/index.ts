@@ -18,6 +18,7 @@ import * as eventOutbox from './014_event_outbox';
 import * as campaignMailings from './015_campaign_mailings';
 import * as uspsSerials from './016_usps_serials';
 import * as unsetFrom from './017_unset_from';
+import * as jobPriority from './018_job_priority';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +43,7 @@ const migrations: [string, Migration][] = [
   ['015_campaign_mailings', campaignMailings],
   ['016_usps_serials', uspsSerials],
   ['017_unset_from', unsetFrom],
+  ['018_job_priority', jobPriority],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

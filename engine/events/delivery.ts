@@ -18,6 +18,7 @@ import {
 import { failingSince, setAsidePending } from '../store/webhook-failures';
 import { signedHeaders } from './signing';
 import { signEventText, type LinkSigner } from '../assets/links';
+import type { AccountSlots } from './account-slots';
 
 export const DELIVERY_ATTEMPTS = 8;
 const MAX_WAIT_MS = 3_600_000;
@@ -103,12 +104,30 @@ export async function deliverWebhook(
   limits: DeliveryLimits,
   budgetMs: number,
   signal?: AbortSignal,
+  slots?: AccountSlots,
 ): Promise<void> {
   const until = Date.now() + budgetMs;
   const target = await webhookTarget(knex, webhookId);
   if (!target || !target.enabled) return setAsidePending(knex, webhookId, !target);
+  // over its account's fair share of this process's slots: left due, queued again by the next pass
+  const release = slots ? slots.take(target.scope.accountId) : () => undefined;
+  if (!release) return;
+  try {
+    await deliverInOrder(knex, target, limits, until, signal);
+  } finally {
+    release();
+  }
+}
+
+async function deliverInOrder(
+  knex: Knex,
+  target: WebhookTarget,
+  limits: DeliveryLimits,
+  until: number,
+  signal?: AbortSignal,
+): Promise<void> {
   for (;;) {
-    const batch = await pendingInOrder(knex, webhookId, BATCH);
+    const batch = await pendingInOrder(knex, target.id, BATCH);
     if (batch.length === 0) return;
     for (const due of batch) {
       if (due.nextAttemptAt > Date.now() || Date.now() > until) return;

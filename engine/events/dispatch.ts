@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { DELIVER_WEBHOOK, type DeliverWebhookData } from '../jobs/names';
 import { dispatchEvents, webhooksDue } from '../store/webhook-deliveries';
 import { deliverWebhook, type DeliveryLimits } from './delivery';
+import { AccountSlots } from './account-slots';
 import { pollLoop } from '../util/poll-loop';
 import { disableWebhook } from './webhooks';
 
@@ -48,13 +49,16 @@ export async function startEventDelivery(
     disableAfterMs: config.webhookDisableAfterHours * 3_600_000,
     disable: (target, reason) => disableWebhook(services, target.scope, target.id, reason),
   };
+  const concurrency = options.concurrency ?? 8;
+  // one account's slow receivers hold at most half the slots: another account's events still go out
+  const slots = new AccountSlots(Math.max(1, Math.floor(concurrency / 2)));
   await services.jobs.work<DeliverWebhookData>(
     DELIVER_WEBHOOK,
     {
-      concurrency: options.concurrency ?? 8,
+      concurrency,
       leaseMs: budgetOf(config.webhookTimeoutMs) + 2 * config.webhookTimeoutMs + 5_000,
     },
-    (job) => deliverWebhook(knex, job.data.webhook, limits, budgetOf(config.webhookTimeoutMs), job.signal),
+    (job) => deliverWebhook(knex, job.data.webhook, limits, budgetOf(config.webhookTimeoutMs), job.signal, slots),
   );
 
   const pass = async (): Promise<boolean> => {

@@ -32,6 +32,7 @@ export interface ResolvedJobOptions {
   retryDelayMs: number;
   startAfter?: Date;
   singletonKey?: string;
+  priority: number;
 }
 
 const NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
@@ -40,13 +41,15 @@ const NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
 export function resolveJob(name: string, data: object, options: JobOptions = {}): ResolvedJobOptions {
   if (!NAME.test(name)) throw new Error(`job name ${JSON.stringify(name)}: letters, digits, '_', '.', '-'`);
   if (data === null || typeof data !== 'object') throw new Error('job data must be an object');
-  const { retryLimit = 2, retryDelayMs = 1000, startAfter, singletonKey } = options;
+  const { retryLimit = 2, retryDelayMs = 1000, startAfter, singletonKey, priority = 0 } = options;
   if (!Number.isInteger(retryLimit) || retryLimit < 0) throw new Error('retryLimit must be an integer >= 0');
   if (!Number.isInteger(retryDelayMs) || retryDelayMs < 0) throw new Error('retryDelayMs must be an integer >= 0');
   if (startAfter && Number.isNaN(startAfter.getTime())) throw new Error('startAfter is not a valid date');
   if (singletonKey !== undefined && (singletonKey.length === 0 || singletonKey.length > 200))
     throw new Error('singletonKey must be 1 to 200 characters');
-  return { retryLimit, retryDelayMs, startAfter, singletonKey };
+  // pg-boss keeps it in an integer column
+  if (!Number.isInteger(priority) || Math.abs(priority) > 2 ** 31 - 1) throw new Error('priority must be an int32');
+  return { retryLimit, retryDelayMs, startAfter, singletonKey, priority };
 }
 
 /** Retry n (1-based) waits base * 2^(n-1), stretched by up to as much again so retries spread out. */

@@ -88,6 +88,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       retryBackoff: delaySeconds > 0,
       startAfter: o.startAfter,
       singletonKey: o.singletonKey,
+      priority: o.priority,
       db: knexDb(trx),
     });
   };
@@ -121,6 +122,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       retryDelay: delaySeconds,
       retryBackoff: delaySeconds > 0,
       startAfter: o.startAfter?.toISOString(),
+      priority: o.priority,
     });
     await batch.written;
   };

@@ -34,6 +34,7 @@ export function sqliteBackend(knex: Knex, keepCompletedMs: number): Backend {
       retry_delay_ms: o.retryDelayMs,
       run_at: o.startAfter?.getTime() ?? now,
       singleton_key: o.singletonKey ?? null,
+      priority: o.priority,
       last_error: null,
       created_at: now,
     };
@@ -134,7 +135,8 @@ function claimStatements(connection: BetterSqlite3.Database): ClaimStatements {
       ),
       take: connection.prepare(
         `update jobs set state = 'active', attempt = attempt + 1, run_at = ?
-         where id in (select id from jobs where name = ? and state = 'queued' and run_at <= ? order by run_at limit ?)
+         where id in (select id from jobs where name = ? and state = 'queued' and run_at <= ?
+                      order by priority desc, run_at limit ?)
          returning id, name, data, attempt, retry_limit, retry_delay_ms`,
       ),
     };

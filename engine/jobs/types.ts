@@ -15,6 +15,11 @@ export interface JobOptions {
   startAfter?: Date;
   /** at most one queued-or-active job per name and key: a second is dropped (send gives null) */
   singletonKey?: string;
+  /**
+   * due jobs are taken highest first, then oldest (default 0): the jobs of a long batch (a campaign's
+   * pieces) count down, so another account's single job does not wait behind all of them
+   */
+  priority?: number;
 }
 
 export interface Job<T> {

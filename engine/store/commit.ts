@@ -57,6 +57,8 @@ export type JobRow = {
   retry_delay_ms: number;
   run_at: number;
   singleton_key: string | null;
+  /** higher first (migration 018) */
+  priority: number;
   last_error: null;
   created_at: number;
 };

@@ -59,6 +59,8 @@ const post = (url: string, body: string, headers: Record<string, string>) =>
 test.before(async () => {
   engine = await startEngine({
     settings: { rate_limit_per_5s: 100000 },
+    // a postcard's rendered_pdf event (its browser starts only with that first render)
+    workers: true,
     // the stand-in n8n webhook server listens on loopback
     env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' },
   });
@@ -234,4 +236,32 @@ test('the engine delivers an event to the activated trigger, which emits it', as
   const [event] = delivery.emitted ?? [];
   t.like(event, { object: 'event', reference_id: created.body.id, event_type: { id: 'address.created' } });
   t.is((event.body as IDataObject).id, created.body.id);
+});
+
+test("a postcard's rendered_pdf event reaches the trigger with a link that fetches the PDF", async (t) => {
+  const harness = await trigger({ resource: 'postcards', events: ['postcard.rendered_pdf'] });
+  await harness.activate();
+  const to = {
+    name: 'Pdf Trigger',
+    address_line1: '210 King St',
+    address_city: 'San Francisco',
+    address_state: 'CA',
+    address_zip: '94107',
+  };
+  const html = '<html><body>Hi</body></html>';
+  const created = await api()('POST', '/v1/postcards', {
+    json: { to, from: { ...to, name: 'Pdf Sender' }, front: html, back: html, use_type: 'marketing' },
+  });
+  t.is(created.status, 200, JSON.stringify(created.body));
+  const [delivery] = await harness.waitForDeliveries(1, 60_000);
+  const [event] = delivery.emitted ?? [];
+  t.like(event, { reference_id: created.body.id, event_type: { id: 'postcard.rendered_pdf' } });
+  const pdf = await fetch(String((event.body as IDataObject).url));
+  t.is(pdf.status, 200);
+  t.is(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  );
 });

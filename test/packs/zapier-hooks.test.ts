@@ -59,6 +59,8 @@ const address = (name: string) => ({
 test.before(async () => {
   engine = await startEngine({
     settings: { rate_limit_per_5s: 100000 },
+    // a postcard's rendered_pdf event (its browser starts only with that first render)
+    workers: true,
     // Zapier's hook URLs are stood in for by a server on loopback
     env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' },
   });
@@ -240,6 +242,42 @@ test('an event the engine delivers to the target URL passes perform', async (t) 
     ...auth(),
     subscribeData: subscription,
   });
+});
+
+test("a postcard's rendered_pdf event passes perform with a link that fetches the PDF", async (t) => {
+  const targetUrl = `${targetBase}/pdf-test`;
+  const subscription = (await appTester(hook('postcard_event').performSubscribe, {
+    ...auth(),
+    targetUrl,
+    inputData: { event_types: ['postcard.rendered_pdf'] },
+  })) as Subscription;
+  const html = '<html><body>Hi</body></html>';
+  const created = await api()('POST', '/v1/postcards', {
+    json: { to: address('Pdf Hook'), from: address('Pdf Sender'), front: html, back: html, use_type: 'marketing' },
+  });
+  t.is(created.status, 200, JSON.stringify(created.body));
+  const ours = (r: (typeof received)[number]) =>
+    r.path === '/hooks/catch/pdf-test' && r.rawRequest.content.includes(String(created.body.id));
+  const until = Date.now() + 60_000;
+  while (!received.some(ours) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  const delivery = received.find(ours);
+  t.truthy(delivery, 'the engine delivered');
+  const [event] = (await appTester(hook('postcard_event').perform, {
+    ...auth(),
+    subscribeData: subscription,
+    cleanedRequest: JSON.parse(delivery!.rawRequest.content),
+    rawRequest: delivery!.rawRequest,
+  })) as AnyObj[];
+  t.is(event.event_type.id, 'postcard.rendered_pdf');
+  const pdf = await fetch(String(event.body.url));
+  t.is(pdf.status, 200);
+  t.is(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  );
+  await appTester(hook('postcard_event').performUnsubscribe, { ...auth(), subscribeData: subscription });
 });
 
 test('during a rotation perform passes deliveries with the old or the new secret; after it, the new one only', async (t) => {

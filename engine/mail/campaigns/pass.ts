@@ -34,6 +34,8 @@ export class RunPass {
   private readonly until: number;
   private lastTurn = Date.now();
   private lastCampaignCheck = Date.now();
+  /** the place of the next piece in the run, counting those its earlier jobs recorded */
+  private position: number;
   /** each template's published version, read by the pass's first piece that names it */
   private readonly versions = new Map<string, ApiObject>();
 
@@ -47,6 +49,7 @@ export class RunPass {
     budgetMs: number,
   ) {
     this.until = Date.now() + budgetMs;
+    this.position = recorded.size;
   }
 
   /** Whether the recipient has its row already (made or skipped, by this run's earlier jobs). */
@@ -77,6 +80,7 @@ export class RunPass {
    * why none can be made.
    */
   async piece(recipient: Recipient, resource: Resource, body: Record<string, unknown>, personKey?: string) {
+    const position = this.position++;
     await this.start(async () => {
       try {
         await createPiece({
@@ -85,7 +89,7 @@ export class RunPass {
           settings: this.settings,
           resource,
           body,
-          campaign: { id: this.campaign.id, recipient, personKey },
+          campaign: { id: this.campaign.id, recipient, personKey, position },
           versions: this.versions,
         });
       } catch (error) {

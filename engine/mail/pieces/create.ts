@@ -41,7 +41,13 @@ export interface PieceRequest {
    * a campaign run's piece: the campaign it carries, the recipient recorded in its commit, and the person
    * it mails (engine/mail/person-key.ts), recorded so the run mails that person once
    */
-  campaign?: { id: string; recipient: Omit<RunRecipient, 'pieceId'>; personKey?: string };
+  campaign?: {
+    id: string;
+    recipient: Omit<RunRecipient, 'pieceId'>;
+    personKey?: string;
+    /** the piece's place in its run (0, 1, ...): its render waits behind pieces made on their own */
+    position?: number;
+  };
   /** template versions a run has read already (ArtworkContext.versions) */
   versions?: Map<string, ApiObject>;
 }
@@ -191,7 +197,12 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
         { pieceId: piece.id, kind: resource.name, inputs: { artwork: artwork.sources, qr_code: body.qr_code ?? null } },
       ],
       jobs: [
-        services.jobs.enqueueWith(RENDER_PIECE, { piece: piece.id } satisfies RenderPieceData, RENDER_PIECE_OPTIONS),
+        services.jobs.enqueueWith(RENDER_PIECE, { piece: piece.id } satisfies RenderPieceData, {
+          ...RENDER_PIECE_OPTIONS,
+          // fair turns: a run's n-th piece renders after every account's first n, so one account's
+          // 10,000-piece run does not hold back another's single postcard
+          priority: campaign ? -1 - (campaign.position ?? 0) : 0,
+        }),
       ],
       takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : undefined,
       checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
