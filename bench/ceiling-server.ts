@@ -20,8 +20,8 @@ import { connect } from '../engine/store/connection';
 import { migrateLatest } from '../engine/store/migrate';
 import { objectRow, type ApiObject } from '../engine/store/columns';
 import { eventRow } from '../engine/store/events';
-import { newId } from '../engine/util/ids';
-import { standardizeUsRecord, type UsAddressRecord } from '../engine/verify/strictness';
+import { newId } from '../engine/base/ids';
+import { standardizeUsRecord, type UsAddressRecord } from '../engine/domain/verify/strictness';
 
 const shaped = process.env.CEILING_SHAPE === 'address';
 const HEADERS = {

@@ -1,7 +1,7 @@
 // The engine in its own process for load tests: fresh database, rate limit raised, keys on stdout.
 import v8 from 'node:v8';
-import { loadConfig } from '../engine/config';
-import { startEngine } from '../engine/server';
+import { loadConfig } from '../engine/platform/config';
+import { startEngine } from '../engine/faces/server';
 
 // as `printpost serve` sets it (bin/printpost), so its memory is what a served engine's is
 if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent')))

@@ -1,7 +1,7 @@
 // One tenant never slows another: account A's create -> webhook latency (p50, p99 over 40 events, 5 a
 // second) alone, then while account B keeps 12 webhooks busy on a receiver that answers after 20 s
 // (WEBHOOK_TIMEOUT_MS 25 s) and creates 5 events a second. Each process delivers 8 at a time; B may
-// hold at most half of them (engine/events/account-slots.ts).
+// hold at most half of them (engine/domain/events/account-slots.ts).
 // Usage: node --import tsx bench/fairness.ts [--pg]
 import fs from 'node:fs';
 import os from 'node:os';

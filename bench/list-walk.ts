@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from '../engine/store/connection';
-import { buildAddress } from '../engine/mail/address-book';
+import { buildAddress } from '../engine/domain/addresses/address-book';
 import { load, printTable, rssMb, startChild } from './lib';
 
 async function fill(file: string, accountId: string, rows: number): Promise<number> {

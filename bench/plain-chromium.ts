@@ -6,8 +6,8 @@
 // long, and a new page per side with a resized viewport (bench/render-core.ts's baseline) 4x.
 // Run: node --import tsx bench/plain-chromium.ts [pieces=60] [concurrency=2]
 import puppeteer, { type Page } from 'puppeteer-core';
-import { locateChromium } from '../engine/render/browser';
-import { THUMBNAIL_WIDTHS } from '../engine/render/thumbnails';
+import { locateChromium } from '../engine/print/browser';
+import { THUMBNAIL_WIDTHS } from '../engine/print/thumbnails';
 import { ownCpuMs, treeCpuMs } from './cpu';
 
 /** A postcard side with bleed (6.25 x 4.25 in), in CSS pixels at 96 per inch. */

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import sharp from 'sharp';
-import { createRenderer, locateChromium, type Renderer } from '../engine/render/browser';
-import { renderThumbnails, THUMBNAIL_WIDTHS, thumbnails } from '../engine/render/thumbnails';
+import { createRenderer, locateChromium, type Renderer } from '../engine/print/browser';
+import { renderThumbnails, THUMBNAIL_WIDTHS, thumbnails } from '../engine/print/thumbnails';
 
 const [MODE, pieces = '60', concurrency = '2'] = process.argv[2]?.startsWith('--')
   ? process.argv.slice(2)

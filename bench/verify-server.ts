@@ -1,7 +1,7 @@
 // The engine in its own process for the verification benchmark: a paying account (no free-quota
 // counting), rate limit raised, its live and test keys on stdout.
-import { loadConfig } from '../engine/config';
-import { startEngine } from '../engine/server';
+import { loadConfig } from '../engine/platform/config';
+import { startEngine } from '../engine/faces/server';
 
 async function main(): Promise<void> {
   const engine = await startEngine(loadConfig({ WORKERS: '0', ...process.env, PORT: '0', LOG_LEVEL: 'silent' }));

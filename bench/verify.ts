@@ -4,11 +4,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { zipdbStats } from '../engine/verify/zipdb';
-import { verifyUsAddress } from '../engine/verify/us-verifier';
-import { parseUsAddress } from '../engine/verify/usps';
-import type { UsVerificationInput } from '../engine/verify/us-object';
-import { ADDRESS_CASES } from '../test/verify/usps/fixtures/addresses';
+import { zipdbStats } from '../engine/domain/verify/zipdb';
+import { verifyUsAddress } from '../engine/domain/verify/us-verifier';
+import { parseUsAddress } from '../engine/domain/verify/usps';
+import type { UsVerificationInput } from '../engine/domain/verify/us-object';
+import { ADDRESS_CASES } from '../test/domain/verify/usps/fixtures/addresses';
 import { load, printTable, startChild, type LoadResult } from './lib';
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The durable job queue on SQLite (engine/jobs/sqlite.ts); PostgreSQL deployments use pg-boss's own
+// The durable job queue on SQLite (engine/platform/jobs/sqlite.ts); PostgreSQL deployments use pg-boss's own
 // schema instead, so there the table stays empty. `run_at` (epoch milliseconds) means, by state:
 // queued -> not before; active -> the lease's end; completed or failed -> when it ended. One column
 // serves the claim, lease recovery and clean-up through one index.

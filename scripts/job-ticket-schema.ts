@@ -1,9 +1,9 @@
-// Writes the job ticket's JSON Schema (engine/mail/production/ticket-schema.ts) to
+// Writes the job ticket's JSON Schema (engine/domain/production/ticket-schema.ts) to
 // docs/job-ticket.schema.json, the file print rooms validate tickets against.
 // Usage: npm run build:ticket-schema
 import fs from 'node:fs';
 import path from 'node:path';
-import { jobTicketSchemaDocument } from '../engine/mail/production/ticket-schema';
+import { jobTicketSchemaDocument } from '../engine/domain/production/ticket-schema';
 
 export const TICKET_SCHEMA_FILE = path.join(__dirname, '..', 'docs', 'job-ticket.schema.json');
 

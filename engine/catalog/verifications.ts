@@ -23,7 +23,7 @@ import {
   zipLookupObject,
 } from './verification-objects';
 
-/** The spec's published test sample for `po box`; test mode answers with it (engine/verify/samples). */
+/** The spec's published test sample for `po box`; test mode answers with it (engine/domain/verify/samples). */
 export const PO_BOX_SAMPLE: Static<ReturnType<typeof usVerificationObject>> = {
   id: 'us_ver_po_box',
   recipient: 'TEST KEYS DO NOT VERIFY ADDRESSES',
@@ -176,7 +176,7 @@ export const usAutocompletions = defineResource({
   },
 });
 
-/** Also test mode's one generic ZIP lookup answer, with the ZIP sent (engine/verify/samples). */
+/** Also test mode's one generic ZIP lookup answer, with the ZIP sent (engine/domain/verify/samples). */
 export const ZIP_LOOKUP_SAMPLE: Static<ReturnType<typeof zipLookupObject>> = {
   id: 'us_zip_c7cb63d68f8d6',
   zip_code: '94107',

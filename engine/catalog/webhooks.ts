@@ -30,7 +30,7 @@ const eventTypes = () =>
 
 const enabled = () => Type.Boolean({ default: true, description: 'Whether events are sent to it.' });
 
-/** Event types a webhook may name: the catalog's own (checked where the catalog is known, engine/events). */
+/** Event types a webhook may name: the catalog's own (checked where the catalog is known, engine/domain/events). */
 export const WILDCARD = '*';
 
 const noWildcardBesides: Rule = (body, at) =>

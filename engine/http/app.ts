@@ -2,8 +2,8 @@
 // API steps of pipeline.ts, the engine's own paths without them; what no route takes is its 404 or 405
 // in the spec's error body).
 import Koa from 'koa';
-import { ApiError } from '../errors';
-import type { Services } from '../services';
+import { ApiError } from '../base/errors';
+import type { Services } from '../domain/services';
 import { assertSecure } from './transport';
 import { Router, type Route, type RouteHandler } from './router';
 import { apiSteps } from './pipeline';

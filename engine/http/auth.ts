@@ -1,7 +1,7 @@
 // HTTP Basic with the key as user name (password empty); Bearer is accepted too.
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../errors';
-import type { Accounts, Caller } from '../accounts/accounts';
+import { ApiError } from '../base/errors';
+import type { Accounts, Caller } from '../domain/accounts/accounts';
 
 /** Keys read from recent Authorization headers: a client sends the same one on every request. */
 const keysOf = new Map<string, string | undefined>();

@@ -1,6 +1,6 @@
 // Reading a request body under its limits: the bytes of a JSON or form body, and draining what we refuse.
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 export interface BodyLimits {
   /** JSON and form bodies, and all multipart fields together */

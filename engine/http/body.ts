@@ -1,11 +1,11 @@
 // Request bodies: JSON, form-urlencoded with bracket nesting (`to[name]=…`), and multipart with files.
 // Every failure is an ApiError: nothing a client sends reaches a 500.
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import { drain, readRaw, type BodyLimits } from './body-stream';
 import { parseForm } from './form';
 import { parseMultipart, type UploadedFile } from './multipart';
-import { assertSaneInput } from './input-shape';
+import { assertSaneInput } from '../domain/validation/input-shape';
 
 export interface ParsedBody {
   fields: Record<string, unknown>;

@@ -1,8 +1,8 @@
 // The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health.
-import { ApiError } from '../errors';
-import { openApiDocument } from '../openapi/generate';
-import { ASSET_ROUTE_PREFIX } from '../assets/links';
-import type { Services } from '../services';
+import { ApiError } from '../base/errors';
+import { openApiDocument } from './openapi';
+import { ASSET_ROUTE_PREFIX } from '../platform/assets/links';
+import type { Services } from '../domain/services';
 import type { Router } from './router';
 import { requestOrigin } from './transport';
 

@@ -1,7 +1,7 @@
 // Bracket-nested form pairs (`to[name]=…`, `a[0]=1`) into objects: bodies, multipart fields.
 import qs from 'qs';
-import { ApiError } from '../errors';
-import { MAX_DEPTH, MAX_VALUES } from './input-shape';
+import { ApiError } from '../base/errors';
+import { MAX_DEPTH, MAX_VALUES } from '../domain/validation/input-shape';
 
 /** Bracket forms: qs refuses (rather than silently truncating) past these, and never builds prototypes. */
 const QS_OPTIONS = {

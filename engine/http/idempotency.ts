@@ -7,7 +7,7 @@
 // unfinished claim whose lease lapses and which the retry then takes over: never a second object.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import type { Scope } from '../store/objects';
 import {
   claimNewKey,

@@ -5,7 +5,7 @@
 // another (SQLite's data_version, read before the page is), and it is emptied at the first sign of one.
 // Pieces are never kept: each answer signs fresh links to their files.
 import type { Resource } from '../catalog/types';
-import { hasAssetLinks } from '../assets/links';
+import { hasAssetLinks } from '../platform/assets/links';
 
 /** Everything a list answer depends on besides the database: who asks, in which version, for what. */
 export interface ListAnswerKey {

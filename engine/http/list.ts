@@ -1,7 +1,7 @@
 // The list envelope and the common list parameters (limit, cursors, include, date and metadata filters).
 import qs from 'qs';
-import { ApiError } from '../errors';
-import { parseIsoDate } from '../util/time';
+import { ApiError } from '../base/errors';
+import { parseIsoDate } from '../base/time';
 import type { ColumnFilter, DateRange, ListPage, ListParams } from '../store/objects';
 import type { Operation } from '../catalog/types';
 import { TypeCompiler } from '@sinclair/typebox/compiler';

@@ -2,10 +2,10 @@
 // Operations with a free monthly allowance (US verification) spend it instead, once the request
 // is known to be valid: a refused request is not a verification.
 import type { Knex } from 'knex';
-import { ApiError } from '../errors';
-import type { Caller } from '../accounts/accounts';
+import { ApiError } from '../base/errors';
+import type { Caller } from '../domain/accounts/accounts';
 import type { Operation } from '../catalog/types';
-import { takeFreeVerification } from '../verify/quota';
+import { takeFreeVerification } from '../domain/verify/quota';
 
 const needsAllowance = (caller: Caller, operation: Operation) =>
   caller.mode === 'live' && !caller.account.settings.payment_method_verified && Boolean(operation.freeLiveQuota);

@@ -3,7 +3,7 @@
 // does not grow further towards the kernel's OOM killer, which would end every request and render at
 // once; reads and `GET /health` still answer, so operators and load balancers can see why.
 import type Koa from 'koa';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 /** Methods that bring work: their bodies are parsed, validated and stored. */
 const TAKES_WORK = new Set(['POST', 'PUT', 'PATCH']);

@@ -1,7 +1,7 @@
 // Cross-cutting middleware: the single place errors are rendered, request logs, CORS.
 import type Koa from 'koa';
-import { ApiError } from '../errors';
-import type { EngineConfig } from '../config';
+import { ApiError } from '../base/errors';
+import type { EngineConfig } from '../platform/config';
 import { VERSION_HEADERS } from './version';
 
 type Middleware = Koa.Middleware;

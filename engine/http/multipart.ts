@@ -7,10 +7,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
 import Busboy from 'busboy';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import { bodyBroken, drain, tooLarge, type BodyLimits } from './body-stream';
 import { parseForm } from './form';
-import { MAX_VALUES } from './input-shape';
+import { MAX_VALUES } from '../domain/validation/input-shape';
 import { receivedUpload, type UploadRef } from '../catalog/uploads';
 
 /** An uploaded file: on disk for as long as the request lasts (removed by `discardUploads`). */

@@ -5,12 +5,12 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { Operation, PathParamNames, Resource } from '../catalog/types';
 import { pathParams } from '../catalog/paths';
-import type { Caller } from '../accounts/accounts';
+import type { Caller } from '../domain/accounts/accounts';
 import type { Scope } from '../store/objects';
-import type { Services } from '../services';
+import type { Services } from '../domain/services';
 import type { UploadedFile } from './multipart';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
-import { validate } from './validate';
+import { validate } from '../domain/validation/validate';
 
 /** The static type of an operation's body or query schema; an empty record where it has none. */
 export type StaticOf<S> = [S] extends [never] ? Record<string, never> : S extends TObject ? Static<S> : never;

@@ -2,7 +2,7 @@
 // (`date_created[gt]=…`, `include[]=total_count`), JSON values (`metadata={"k":"v"}`), and repeated
 // plain pairs (`include=total_count&include=total_count`). All three become the same object.
 import qs from 'qs';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 /** Plain `key=value` pairs that need no decoding: what most requests send (`limit=10`). */
 const PLAIN = /^\w+=[\w.:-]*(?:&\w+=[\w.:-]*)*$/;

@@ -1,6 +1,6 @@
 // Fixed 5-second windows per key and endpoint. Counted in this process, or in the database when several
 // processes share one (store/rate-windows.ts): a user with four processes gets the limit once, not four times.
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 const WINDOW_MS = 5000;
 

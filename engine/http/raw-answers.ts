@@ -4,7 +4,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 function errorFor(code: string | undefined): ApiError {
   if (code === 'HPE_HEADER_OVERFLOW') {

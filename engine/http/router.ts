@@ -6,7 +6,7 @@
 // answered wherever GET is, and a known path asked with another method is told from an unknown one
 // (405 with Allow for any method a known path does not serve, 404).
 import type Koa from 'koa';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import { allOperations } from '../catalog';
 import type { HttpMethod, Operation, Resource } from '../catalog/types';
 import { servedFor } from './handlers';

@@ -6,7 +6,7 @@ import type { Resource } from '../catalog/types';
 import { StoredBody } from '../store/objects';
 import { hidesFields } from './versioned-fields';
 import { mayHoldUnsetFields } from './unset-fields';
-import { isPlainObject } from './values';
+import { isPlainObject } from '../domain/validation/values';
 
 /**
  * `answer` as JSON text when it is a list of stored texts that need no shaping; otherwise the answer

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 

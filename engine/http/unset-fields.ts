@@ -4,7 +4,7 @@
 // so a field changes by changing its declaration; stored objects keep their nulls.
 import type { TSchema } from '@sinclair/typebox';
 import type { Resource } from '../catalog/types';
-import { isPlainObject } from './values';
+import { isPlainObject } from '../domain/validation/values';
 
 type Schema = TSchema & {
   type?: string | string[];

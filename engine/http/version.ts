@@ -1,5 +1,5 @@
 // Service-Version: a dated version no older than the account's own.
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 
 const VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 

@@ -1,8 +1,8 @@
 // Fields that exist only from a Service-Version on (catalog: `fieldsSince`; letters' `size` since
 // 2024-01-01): an older version may not send them and does not see them.
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import type { Resource } from '../catalog/types';
-import { isPlainObject } from './values';
+import { isPlainObject } from '../domain/validation/values';
 
 const newer = (resource: Resource, version: string): string[] =>
   Object.entries(resource.fieldsSince ?? {})

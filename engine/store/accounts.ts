@@ -1,5 +1,5 @@
 // The `accounts` and `api_keys` tables. What a key is and how it is hashed, settings and the key
-// cache are engine/accounts'; this is only how they are kept.
+// cache are engine/domain/accounts'; this is only how they are kept.
 import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
 

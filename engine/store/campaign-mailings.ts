@@ -1,5 +1,5 @@
 // Who a campaign has mailed (`campaign_mailings`, migrations/015): one row per piece a run made, keyed by
-// the recipient as a person (engine/mail/person-key.ts). A row commits with its piece (commit.ts), so
+// the recipient as a person (engine/domain/addresses/person-key.ts). A row commits with its piece (commit.ts), so
 // the unique (run, creative, person) refuses a second piece for one person in one run; a run reads the
 // rows of the campaign's earlier runs to mail only people the campaign has not mailed yet.
 import type { Knex } from 'knex';

@@ -1,5 +1,5 @@
 // The campaigns whose schedules are live, across every account and mode: what the scheduler of each
-// engine process (engine/mail/campaigns/scheduler.ts) looks at on each pass. `status` is an indexed
+// engine process (engine/domain/campaigns/scheduler.ts) looks at on each pass. `status` is an indexed
 // filter column of `objects`, so this reads only the scheduled ones.
 import type { Knex } from 'knex';
 import type { ApiObject } from './columns';

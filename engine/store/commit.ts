@@ -45,7 +45,7 @@ export interface CounterTake {
   refusal(): Error;
 }
 
-/** A row of the SQLite `jobs` table (migrations/007_jobs.ts), as engine/jobs/sqlite.ts makes it. */
+/** A row of the SQLite `jobs` table (migrations/007_jobs.ts), as engine/platform/jobs/sqlite.ts makes it. */
 // A type, not an interface: rows are handed on as plain records.
 export type JobRow = {
   id: string;

@@ -1,7 +1,7 @@
 // Cursors are opaque, unpadded base64url (no `=`: one official client splits next_url on it). They hold
 // the sort column's value and the id of the row they follow; a cursor of another sort order is refused.
-import { ApiError } from '../errors';
-import { parseIsoDate } from '../util/time';
+import { ApiError } from '../base/errors';
+import { parseIsoDate } from '../base/time';
 
 export interface Cursor {
   value: string;

@@ -1,8 +1,8 @@
 // Event rows for the outbox: written in the same transaction as the change they describe, in the
 // vendor's event object shape; the webhooks work drains them.
 import { enabledForTest } from '../catalog/event-types';
-import { newId } from '../util/ids';
-import { nowIso } from '../util/time';
+import { newId } from '../base/ids';
+import { nowIso } from '../base/time';
 import type { Scope } from './scope';
 
 export type EventRow = {

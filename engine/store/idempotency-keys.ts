@@ -3,8 +3,8 @@
 // ours, inside whatever transaction creates the object, so answer and object commit (or vanish)
 // together. When a key may be claimed and for how long is the HTTP layer's (engine/http/idempotency.ts).
 import type { Knex } from 'knex';
-import { ApiError } from '../errors';
-import { nowIso } from '../util/time';
+import { ApiError } from '../base/errors';
+import { nowIso } from '../base/time';
 
 export interface KeyWhere {
   account_id: string;

@@ -4,7 +4,7 @@
 // another (a cancel racing a worker) is never lost nor applied twice.
 import type { Knex } from 'knex';
 import { InsertBatcher } from './insert-batcher';
-import { nowIso } from '../util/time';
+import { nowIso } from '../base/time';
 import { knexReader, type Reader, type Slot } from './reader';
 import { filterColumns, type ApiObject } from './columns';
 import { changePlan, hasGuards, insertPlan, runGuards, writePlan, type CommitWrites } from './commit';

@@ -3,8 +3,8 @@
 // the event, so an event is fanned out once and never lost); a webhook's deliveries are then taken in
 // order, each attempt kept with what the receiver answered.
 import type { Knex } from 'knex';
-import { newId } from '../util/ids';
-import { nowIso } from '../util/time';
+import { newId } from '../base/ids';
+import { nowIso } from '../base/time';
 import type { Scope } from './scope';
 import { syncTransaction, type SyncQueries } from './sqlite-sync';
 

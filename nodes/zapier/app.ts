@@ -8,7 +8,7 @@ import { packCatalog } from '../common/catalog-data';
 import type { PackOperation, PackResource } from '../common/pack-catalog';
 import { isCreateLike, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
 import { buildBody, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
-import { hookTriggers } from './hooks';
+import { hookTriggers } from '../../triggers/zapier/hooks';
 import { fillPath, key, listOf, listable, lower, pathFields, retrieveOp, sentence } from './operations';
 import { searchFor, searchKey } from './searches';
 import { givenUploads, multipartBody } from './uploads';

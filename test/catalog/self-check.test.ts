@@ -5,7 +5,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { allOperations, catalog, pathParameterNames, prefixOfParameter } from '../../engine/catalog';
 import { FILTER_COLUMNS } from '../../engine/catalog/list-filters';
 import { Router } from '../../engine/http/router';
-import { openApiDocument } from '../../engine/openapi/generate';
+import { openApiDocument } from '../../engine/http/openapi';
 import { DATABASES } from '../helpers/matrix';
 import { openFreshServices } from '../helpers/services';
 import { toPackCatalog } from '../../nodes/common/pack-catalog';

@@ -11,7 +11,7 @@ import {
   type CardUpdatable,
 } from '@lob/lob-typescript-sdk';
 import { databaseSuite } from '../helpers/suite';
-import { pdfOf } from '../mail/pdf-fixtures';
+import { pdfOf } from '../domain/artwork/pdf-fixtures';
 
 type Obj = Record<string, any>;
 interface LobNode {

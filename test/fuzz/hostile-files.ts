@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { PDFDocument, PDFName, PDFPageLeaf, type PDFRef } from 'pdf-lib';
 import { minimalPdf } from '../helpers/mail';
-import { bombPdf, encryptedPdf, pdfOf } from '../mail/pdf-fixtures';
+import { bombPdf, encryptedPdf, pdfOf } from '../domain/artwork/pdf-fixtures';
 
 export interface HostileFile {
   /** what it is, for a failure report */

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import knex from 'knex';
-import { loadConfig } from '../../engine/config';
-import { startEngine as start } from '../../engine/server';
-import type { KeySet } from '../../engine/accounts/accounts';
-import type { SettingName, SettingValue } from '../../engine/accounts/settings';
-import { isSettingName } from '../../engine/accounts/settings';
+import { loadConfig } from '../../engine/platform/config';
+import { startEngine as start } from '../../engine/faces/server';
+import type { KeySet } from '../../engine/domain/accounts/accounts';
+import type { SettingName, SettingValue } from '../../engine/domain/accounts/settings';
+import { isSettingName } from '../../engine/domain/accounts/settings';
 
 export type Db = 'sqlite' | 'postgres';
 

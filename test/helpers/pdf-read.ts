@@ -1,7 +1,7 @@
 // Reads a PDF back the way a test wants to look at it, through pdfjs (the same parser a viewer
 // uses): page sizes in points, text items with their boxes, and the painted paths with their boxes
 // after every transform, so a test can ask "what is inside this zone" in the zone's own terms.
-// Boxes are in points from the page's top-left corner, like the zones in engine/render/products.ts.
+// Boxes are in points from the page's top-left corner, like the zones in engine/catalog/products.ts.
 import path from 'node:path';
 
 export interface PdfBox {

@@ -1,8 +1,8 @@
 // The engine's services (database, object store) without HTTP, over a fresh SQLite file or PostgreSQL
 // database: for the store's own tests.
-import { loadConfig } from '../../engine/config';
-import { openServices } from '../../engine/server';
-import type { Services } from '../../engine/services';
+import { loadConfig } from '../../engine/platform/config';
+import { openServices } from '../../engine/faces/server';
+import type { Services } from '../../engine/domain/services';
 import { freshDatabase, type Db } from './engine';
 
 export async function openFreshServices(db: Db): Promise<{ services: Services; cleanup(): Promise<void> }> {

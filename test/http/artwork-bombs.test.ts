@@ -5,7 +5,7 @@
 import test from 'ava';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { TO } from '../helpers/mail';
-import { bombPdf } from '../mail/pdf-fixtures';
+import { bombPdf } from '../domain/artwork/pdf-fixtures';
 import { hugePng } from '../fuzz/hostile-files';
 
 let engine: TestEngine;

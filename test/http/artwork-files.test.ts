@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { databaseSuite } from '../helpers/suite';
 import { ABROAD, FROM, TO } from '../helpers/mail';
-import { encryptedPdf, pdfOf, pdfWithFont } from '../mail/pdf-fixtures';
+import { encryptedPdf, pdfOf, pdfWithFont } from '../domain/artwork/pdf-fixtures';
 
 const ENV = { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', REMOTE_FILE_TIMEOUT_MS: '1500' };
 const SETTINGS = { rate_limit_per_5s: 100000 };

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { postcard } from '../helpers/mail';
-import { settled } from '../render/helpers';
+import { settled } from '../print/helpers';
 import type { TestEngine } from '../helpers/engine';
 import type { client } from '../helpers/http';
 

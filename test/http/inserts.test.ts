@@ -7,9 +7,9 @@ import type { ExecutionContext } from 'ava';
 import { databaseSuite } from '../helpers/suite';
 import { vendorResponseErrors } from '../helpers/vendorSchema';
 import { FROM, TO, letter } from '../helpers/mail';
-import { pdfOf } from '../mail/pdf-fixtures';
+import { pdfOf } from '../domain/artwork/pdf-fixtures';
 import type { TestEngine } from '../helpers/engine';
-import { printpost } from '../mail/production-helpers';
+import { printpost } from '../domain/production/production-helpers';
 
 // remote sides are fetched from a server on loopback
 const { test } = databaseSuite({

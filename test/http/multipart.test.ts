@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parseBody } from '../../engine/http/body';
 import { discardUploads } from '../../engine/http/multipart';
-import { ApiError } from '../../engine/errors';
+import { ApiError } from '../../engine/base/errors';
 
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-uploads-test-'));
 let seen:

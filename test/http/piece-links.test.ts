@@ -6,7 +6,7 @@ import { databaseSuite } from '../helpers/suite';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { check, letter, pieceVendorErrors, postcard, selfMailer, snapPack, verifiedBankAccount } from '../helpers/mail';
-import { settled } from '../render/helpers';
+import { settled } from '../print/helpers';
 import { startReceiver } from '../helpers/receiver';
 
 const suite = databaseSuite();

@@ -10,7 +10,7 @@ import { databaseSuite } from '../helpers/suite';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
 import { TO, minimalPdf } from '../helpers/mail';
-import { download, settled } from '../render/helpers';
+import { download, settled } from '../print/helpers';
 
 const { test, serial } = databaseSuite({ workers: true });
 

@@ -2,12 +2,12 @@
 // address inside `to`, a file field, defaults inside nested objects.
 import test from 'ava';
 import { Type } from '@sinclair/typebox';
-import { validate } from '../../engine/http/validate';
+import { validate } from '../../engine/domain/validation/validate';
 import { addressInput } from '../../engine/catalog/address-fields';
 import { id } from '../../engine/catalog/fields';
 import { receivedUpload, upload, type UploadRef } from '../../engine/catalog/uploads';
 import { withRules } from '../../engine/catalog/rules';
-import { ApiError } from '../../engine/errors';
+import { ApiError } from '../../engine/base/errors';
 
 const piece = Type.Object({
   to: Type.Union([id('adr', 'address'), addressInput()]),

@@ -4,7 +4,7 @@
 import test from 'ava';
 import { migrateLatest } from '../../engine/store/migrate';
 import { DatabaseHitCounter } from '../../engine/store/rate-windows';
-import { nextTurn } from '../../engine/util/next-turn';
+import { nextTurn } from '../../engine/base/next-turn';
 import type { Db } from '../helpers/engine';
 import { freshStore } from '../helpers/store';
 import { DATABASES } from '../helpers/matrix';

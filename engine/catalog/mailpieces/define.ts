@@ -109,7 +109,7 @@ const sharedFilters = (sizes: readonly string[] | undefined): ListFilter[] => [
 ];
 
 /**
- * The create fields the one create path (engine/mail/pieces) reads by name, as every kind has them, or
+ * The create fields the one create path (engine/domain/pieces) reads by name, as every kind has them, or
  * wider than any kind narrows them (a size of its own, a literal mail type). The path checks a valid
  * body against this view once, which types those fields without a cast; other fields stay as given.
  */
@@ -160,7 +160,7 @@ function createBody(d: MailpieceDeclaration) {
  * rendered test piece goes to production and gets simulated tracking events up to `through`, then
  * `event` if given. The `event` values a kind takes are the simulated ones its own event types name
  * (snap packs have none, so they take the plain tracking exceptions); what cannot follow what is the
- * engine's to refuse (engine/mail/production/simulate-plan.ts).
+ * engine's to refuse (engine/domain/production/simulate-plan.ts).
  */
 const simulateBody = (d: MailpieceDeclaration) => {
   const own = d.events === 'none' || d.events === undefined ? TRACKING_EVENTS : d.events;

@@ -1,4 +1,4 @@
-import { createAddress, deleteAddress } from '../../mail/address-book';
+import { createAddress, deleteAddress } from '../../domain/addresses/address-book';
 import { addressOperations } from '../../catalog/addresses';
 import { serve, type Served } from '../operation';
 

@@ -1,5 +1,5 @@
 import { bankAccountOperations } from '../../catalog/bank-accounts';
-import { createBankAccount, verifyBankAccount } from '../../mail/bank-accounts';
+import { createBankAccount, verifyBankAccount } from '../../domain/bank-accounts/bank-accounts';
 import { serve, type Served } from '../operation';
 
 export const bankAccountHandlers: Served[] = [

@@ -5,16 +5,16 @@
 // have not gone to production. A campaign's runs are the generic ones.
 import { campaignOperations } from '../../catalog/campaigns';
 import { creativeOperations } from '../../catalog/creatives';
-import { notFound } from '../../errors';
-import { createCreative } from '../../mail/campaigns/creatives';
-import { startRun } from '../../mail/campaigns/start';
-import { cancelCampaignPieces } from '../../mail/campaigns/cancel-pieces';
-import { updateCreative } from '../../mail/campaigns/creatives';
-import { assertSchedule } from '../../mail/campaigns/scheduler';
+import { notFound } from '../../base/errors';
+import { createCreative } from '../../domain/campaigns/creatives';
+import { startRun } from '../../domain/campaigns/start';
+import { cancelCampaignPieces } from '../../domain/campaigns/cancel-pieces';
+import { updateCreative } from '../../domain/campaigns/creatives';
+import { assertSchedule } from '../../domain/campaigns/scheduler';
 import { serve, type Served } from '../operation';
-import { validate } from '../validate';
+import { validate } from '../../domain/validation/validate';
 import { createObject, deleteObject, retrieveObject, updateObject } from './generic';
-import { withCreatives } from '../../mail/campaigns/campaigns';
+import { withCreatives } from '../../domain/campaigns/campaigns';
 import { envelope, listParams } from '../list';
 import type { ApiObject } from '../../store/objects';
 

@@ -1,8 +1,8 @@
 // Events and webhooks: the event log read back, and webhooks kept through their own module
-// (engine/events), their secret shown once and their delivery attempts listed.
+// (engine/domain/events), their secret shown once and their delivery attempts listed.
 import { eventOperations } from '../../catalog/events';
 import { webhookOperations } from '../../catalog/webhooks';
-import { ApiError, notFound } from '../../errors';
+import { ApiError, notFound } from '../../base/errors';
 import { allEventTypes } from '../../catalog';
 import { getEvent, listEvents } from '../../store/event-list';
 import { listAttempts } from '../../store/webhook-attempts';
@@ -13,7 +13,7 @@ import {
   replayDeliveries,
   rotateWebhookSecret,
   updateWebhook,
-} from '../../events/webhooks';
+} from '../../domain/events/webhooks';
 import { envelope, listParams } from '../list';
 import { serve, type Served } from '../operation';
 import { listObjects, retrieveObject } from './generic';

@@ -1,11 +1,11 @@
 // Create, retrieve, list, update and delete behave the same for every plain stored resource; a new
 // resource gets them by declaring the operations (and writes its own handler only for what is its own).
 import { Kind, type TSchema } from '@sinclair/typebox';
-import { notFound } from '../../errors';
+import { notFound } from '../../base/errors';
 import { eventOf } from '../../catalog';
 import type { ApiObject } from '../../store/objects';
-import { newId } from '../../util/ids';
-import { nowIso } from '../../util/time';
+import { newId } from '../../base/ids';
+import { nowIso } from '../../base/time';
 import { envelope, listParams, type ListEnvelope } from '../list';
 import type { Handler, OperationRequest } from '../operation';
 

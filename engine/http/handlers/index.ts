@@ -2,7 +2,7 @@
 // else the generic one of its name. A test checks that every operation is served.
 import type { Operation, Resource } from '../../catalog/types';
 import { serve, type Handler, type Served } from '../operation';
-import { hasAssetLinks } from '../../assets/links';
+import { hasAssetLinks } from '../../platform/assets/links';
 import { createObject, deleteObject, listObjects, listStoredObjects, retrieveObject, updateObject } from './generic';
 import { addressHandlers } from './addresses';
 import { bankAccountHandlers } from './bank-accounts';

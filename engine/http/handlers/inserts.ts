@@ -3,7 +3,7 @@
 // vendor pages them.
 import { cardOperations, cardOrderOperations, cards } from '../../catalog/cards';
 import { buckslipOperations, buckslipOrderOperations, buckslips } from '../../catalog/buckslips';
-import { createInsert, createOrder, liveInsert, ordersOf, updateInsert, withStock } from '../../mail/inserts/inserts';
+import { createInsert, createOrder, liveInsert, ordersOf, updateInsert, withStock } from '../../domain/inserts/inserts';
 import type { ApiObject } from '../../store/objects';
 import type { Resource } from '../../catalog/types';
 import { envelope, listParams } from '../list';

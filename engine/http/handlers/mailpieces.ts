@@ -2,10 +2,10 @@
 // declaration, simulate (test pieces only) walks a piece through production and tracking; retrieve
 // and list are the generic ones.
 import { catalog } from '../../catalog';
-import { createPiece } from '../../mail/pieces/create';
-import { cancelPiece } from '../../mail/pieces/cancel';
+import { createPiece } from '../../domain/pieces/create';
+import { cancelPiece } from '../../domain/pieces/cancel';
 import { isSimulatedEvent } from '../../catalog/event-types';
-import { isLifeStep, simulatePiece } from '../../mail/production/simulate';
+import { isLifeStep, simulatePiece } from '../../domain/production/simulate';
 import { serve, type Served } from '../operation';
 
 export const mailpieceHandlers: Served[] = catalog

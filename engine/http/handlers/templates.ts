@@ -9,7 +9,7 @@ import {
   retrieveTemplate,
   updateTemplate,
   updateVersion,
-} from '../../mail/templates';
+} from '../../domain/templates/templates';
 import { envelope, listParams } from '../list';
 import { serve, type Served } from '../operation';
 import { listObjects } from './generic';

@@ -3,15 +3,15 @@
 // stored file again. Exports are written at once (the vendor's `in_progress` never shows), and their
 // `s3Url` is a signed link to the engine's /assets, like a piece's PDF.
 import { exportOperations, uploadExports, uploadOperations, uploads } from '../../catalog/audience-uploads';
-import { ApiError, notFound } from '../../errors';
-import { ASSET_ROUTE_PREFIX } from '../../assets/links';
-import { receiveFile } from '../../mail/uploads/intake';
-import { exportCsv, reportPage } from '../../mail/uploads/report';
-import { createUpload, deleteUpload, shown, updateUpload } from '../../mail/uploads/uploads';
-import type { Services } from '../../services';
+import { ApiError, notFound } from '../../base/errors';
+import { ASSET_ROUTE_PREFIX } from '../../platform/assets/links';
+import { receiveFile } from '../../domain/audiences/intake';
+import { exportCsv, reportPage } from '../../domain/audiences/report';
+import { createUpload, deleteUpload, shown, updateUpload } from '../../domain/audiences/uploads';
+import type { Services } from '../../domain/services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { newId } from '../../util/ids';
-import { nowIso } from '../../util/time';
+import { newId } from '../../base/ids';
+import { nowIso } from '../../base/time';
 import { serve, type Served } from '../operation';
 import { envelope, listParams } from '../list';
 

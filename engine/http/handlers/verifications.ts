@@ -1,5 +1,5 @@
 // The verification family: test keys get the spec's samples, live keys the offline verifiers.
-import { ApiError } from '../../errors';
+import { ApiError } from '../../base/errors';
 import type { TObject } from '@sinclair/typebox';
 import type { BodyOf, Operation } from '../../catalog/types';
 import {
@@ -8,17 +8,17 @@ import {
   usVerificationOperations,
   zipLookupOperations,
 } from '../../catalog/verifications';
-import { validate } from '../validate';
+import { validate } from '../../domain/validation/validate';
 import { serve, type OperationRequest, type Served } from '../operation';
-import type { LetterCase } from '../../verify/case';
-import { verifyUsAddress } from '../../verify/us-verifier';
-import { usTestSample } from '../../verify/samples/us';
-import { intlTestSample } from '../../verify/samples/intl';
-import { verifyIntlAddress } from '../../verify/intl-verifier';
-import { testSuggestions } from '../../verify/samples/autocomplete';
-import { autocompleteLive, autocompletion } from '../../verify/autocomplete';
-import { lookupUsZip } from '../../verify/zip-lookup';
-import { testZipLookup } from '../../verify/samples/zip';
+import type { LetterCase } from '../../domain/verify/case';
+import { verifyUsAddress } from '../../domain/verify/us-verifier';
+import { usTestSample } from '../../domain/verify/samples/us';
+import { intlTestSample } from '../../domain/verify/samples/intl';
+import { verifyIntlAddress } from '../../domain/verify/intl-verifier';
+import { testSuggestions } from '../../domain/verify/samples/autocomplete';
+import { autocompleteLive, autocompletion } from '../../domain/verify/autocomplete';
+import { lookupUsZip } from '../../domain/verify/zip-lookup';
+import { testZipLookup } from '../../domain/verify/samples/zip';
 
 const letterCase = (value: unknown): LetterCase | undefined => (value === 'proper' ? 'proper' : undefined);
 

@@ -1,0 +1,148 @@
+// Accounts, their keys and settings.
+import type { Knex } from 'knex';
+import type { Mode } from '../../catalog/types';
+import { newId } from '../../base/ids';
+import { nowIso } from '../../base/time';
+import {
+  accountNamed,
+  accountWithId,
+  accountsWithKeyCounts,
+  countAccounts,
+  insertAccount,
+  insertApiKey,
+  keyWithAccount,
+  oldestAccount,
+  storeSetting,
+  type AccountRow,
+} from '../../store/accounts';
+import { hashKey, keyHint, keyShape, makeKey, sameHash, type KeyKind } from './keys';
+import { resolveSettings, type SettingName, type SettingValue, type Settings } from './settings';
+
+export interface Account {
+  id: string;
+  name: string;
+  settings: Settings;
+}
+
+export interface KeySet {
+  test: string;
+  live: string;
+  testPub: string;
+  livePub: string;
+}
+
+export interface Caller {
+  account: Account;
+  mode: Mode;
+  kind: KeyKind;
+  /** the key's hash: rate limits count per key without holding the key */
+  keyHash: string;
+}
+
+/** An account as operators list it: when it was made and how many keys of each mode are active. */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  dateCreated: string;
+  keys: Record<Mode, number>;
+}
+
+/** Key lookups are on every request: cache them briefly (settings changes show within this). */
+const DEFAULT_KEY_CACHE_MS = 2000;
+
+export class Accounts {
+  private readonly cache = new Map<string, { caller: Caller | undefined; until: number }>();
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly cacheMs = DEFAULT_KEY_CACHE_MS,
+  ) {}
+
+  /** A new account with default settings and no keys; undefined when the name is taken. */
+  async add(name: string): Promise<Account | undefined> {
+    const id = newId('acct');
+    if (!(await insertAccount(this.knex, id, name, nowIso()))) return undefined;
+    return { id, name, settings: resolveSettings({}) };
+  }
+
+  /** A new account with one key of each mode and kind (shown once: only their hashes are kept). */
+  async create(name: string): Promise<{ account: Account; keys: KeySet }> {
+    const account = await this.add(name);
+    if (!account) throw new Error(`an account named ${name} already exists`);
+    const { id } = account;
+    const keys: KeySet = {
+      test: await this.createKey(id, 'test', 'secret'),
+      live: await this.createKey(id, 'live', 'secret'),
+      testPub: await this.createKey(id, 'test', 'publishable'),
+      livePub: await this.createKey(id, 'live', 'publishable'),
+    };
+    return { account, keys };
+  }
+
+  async createKey(accountId: string, mode: Mode, kind: KeyKind): Promise<string> {
+    const key = makeKey(mode, kind);
+    await insertApiKey(this.knex, {
+      id: newId('key'),
+      account_id: accountId,
+      mode,
+      kind,
+      hash: hashKey(key),
+      hint: keyHint(key),
+      date_created: nowIso(),
+    });
+    return key;
+  }
+
+  count(): Promise<number> {
+    return countAccounts(this.knex);
+  }
+
+  async byName(name: string): Promise<Account | undefined> {
+    const row = await accountNamed(this.knex, name);
+    return row && toAccount(row);
+  }
+
+  /** Read afresh (not from the key cache): background work acts on the settings as they are now. */
+  async byId(id: string): Promise<Account | undefined> {
+    const row = await accountWithId(this.knex, id);
+    return row && toAccount(row);
+  }
+
+  async first(): Promise<Account | undefined> {
+    const row = await oldestAccount(this.knex);
+    return row && toAccount(row);
+  }
+
+  /** Every account, oldest first, with its active keys counted by mode. */
+  list(): Promise<AccountSummary[]> {
+    return accountsWithKeyCounts(this.knex);
+  }
+
+  async setSetting(accountId: string, name: SettingName, value: SettingValue): Promise<Settings> {
+    const stored = await storeSetting(this.knex, accountId, name, value);
+    this.cache.clear();
+    return resolveSettings(stored);
+  }
+
+  /** The caller a key stands for, or undefined for a malformed, unknown or revoked key. */
+  async authenticate(key: string): Promise<Caller | undefined> {
+    // by the key itself, so a hit costs no hashing (createHash and digest took 12 µs a request)
+    const hit = this.cache.get(key);
+    if (hit && hit.until > Date.now()) return hit.caller;
+    const shape = keyShape(key);
+    if (!shape) return undefined;
+    const hash = hashKey(key);
+    const row = await keyWithAccount(this.knex, hash);
+    const caller =
+      row && sameHash(row.hash, hash) && row.mode === shape.mode && row.kind === shape.kind
+        ? { account: toAccount(row), mode: shape.mode, kind: shape.kind, keyHash: hash }
+        : undefined;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(key, { caller, until: Date.now() + this.cacheMs });
+    return caller;
+  }
+}
+
+function toAccount(row: AccountRow): Account {
+  return { id: row.id, name: row.name, settings: resolveSettings(JSON.parse(row.settings)) };
+}

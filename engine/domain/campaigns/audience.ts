@@ -1,0 +1,88 @@
+// Who a run sends to: the campaign's address ids, or the address book selected by metadata and,
+// optionally, by novelty (created after the previous run started). Only addresses created before the
+// run started count, so the audience a run resumes with after a crash is the one it started with. A
+// book search leaves out the account's return addresses (every address used as a `from`, and the
+// campaign's own senders): the sender is never its own recipient. Each member carries its person key
+// (../person-key.ts), which the run uses to mail a person once.
+import { addresses } from '../../catalog/addresses';
+import { campaignRuns } from '../../catalog/campaigns';
+import type { Services } from '../services';
+import type { ApiObject, ListParams, Scope } from '../../store/objects';
+import { returnAddressesAmong } from '../../store/campaign-mailings';
+import { nextTurn } from '../../base/next-turn';
+import { personKey } from '../addresses/person-key';
+
+interface Audience {
+  address_ids?: string[];
+  metadata?: Record<string, string>;
+  created_since_last_run?: boolean;
+}
+
+export interface AudienceMember {
+  id: string;
+  /** the person the address names (personKey); undefined for an address that no longer exists */
+  key?: string;
+}
+
+/** The run's audience, in the order its pieces are made. */
+export async function audienceOf(
+  services: Services,
+  scope: Scope,
+  campaign: ApiObject,
+  run: ApiObject,
+  senders: ReadonlySet<string>,
+): Promise<AudienceMember[]> {
+  const audience = (campaign.audience ?? {}) as Audience;
+  if (audience.address_ids) return chosen(services, scope, audience.address_ids);
+  const since = audience.created_since_last_run ? await previousRunStart(services, scope, campaign, run) : undefined;
+  const params: Omit<ListParams, 'after'> = {
+    limit: 100,
+    metadata: audience.metadata,
+    dateCreated: { lte: run.date_created as string, ...(since ? { gt: since } : {}) },
+    sort: { column: 'date_created', direction: 'asc' },
+  };
+  const members: AudienceMember[] = [];
+  let after: string | undefined;
+  do {
+    const page = await services.objects.list(scope, addresses.name, { ...params, after });
+    const returns = await returnAddressesAmong(
+      services.db.knex,
+      scope,
+      page.data.map((a) => a.id),
+    );
+    for (const address of page.data)
+      if (!returns.has(address.id) && !senders.has(address.id))
+        members.push({ id: address.id, key: personKey(address, { stored: true }) });
+    after = page.next;
+    // a large audience is many pages, read synchronously on SQLite: requests go on meanwhile
+    if (after) await nextTurn();
+  } while (after);
+  return members;
+}
+
+/** Addresses the campaign names: each is mailed as named, a return address too (the customer chose it). */
+async function chosen(services: Services, scope: Scope, ids: readonly string[]): Promise<AudienceMember[]> {
+  const members: AudienceMember[] = [];
+  for (const [i, id] of ids.entries()) {
+    const address = await services.objects.get(scope, addresses.name, id);
+    members.push({ id, key: address ? personKey(address, { stored: true }) : undefined });
+    if (i % 100 === 99) await nextTurn();
+  }
+  return members;
+}
+
+/** When the campaign's run before `run` started, if there was one. */
+async function previousRunStart(
+  services: Services,
+  scope: Scope,
+  campaign: ApiObject,
+  run: ApiObject,
+): Promise<string | undefined> {
+  const page = await services.objects.list(scope, campaignRuns.name, {
+    limit: 2,
+    parent: campaign.id,
+    dateCreated: { lt: run.date_created as string },
+    sort: { column: 'date_created', direction: 'desc' },
+  });
+  return page.data[0]?.date_created as string | undefined;
+}

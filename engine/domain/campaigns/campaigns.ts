@@ -1,0 +1,34 @@
+// A campaign as the API shows it: the stored object with its creatives and its upload, each read in one
+// query for a whole page (they live under it), `is_draft` following its status, and when its schedule
+// next starts a run.
+import { creatives } from '../../catalog/creatives';
+import { uploads } from '../../catalog/audience-uploads';
+import { shown } from '../audiences/uploads';
+import type { Services } from '../services';
+import type { ApiObject, Scope } from '../../store/objects';
+import { nextTick, type Schedule } from './scheduler';
+
+export async function withCreatives(services: Services, scope: Scope, campaigns: ApiObject[]): Promise<ApiObject[]> {
+  const byCampaign = await services.objects.children(
+    scope,
+    creatives.name,
+    campaigns.map((c) => c.id),
+  );
+  const uploadsOf = await services.objects.children(
+    scope,
+    uploads.name,
+    campaigns.map((c) => c.id),
+  );
+  return campaigns.map((c) => ({
+    ...c,
+    // campaigns stored before these fields existed
+    print_speed: c.print_speed ?? 'core',
+    remail_after_days: c.remail_after_days ?? null,
+    recurring: c.recurring === true || Boolean(c.schedule),
+    is_draft: c.status === 'draft',
+    next_run_at:
+      c.schedule && c.status !== 'paused' && c.status !== 'cancelled' ? nextTick(c.schedule as Schedule) : null,
+    creatives: byCampaign.get(c.id) ?? [],
+    uploads: (uploadsOf.get(c.id) ?? []).map(shown),
+  }));
+}

@@ -1,0 +1,29 @@
+// What the render jobs work with: the started parts (the browser with its warm pages, the merge
+// thread, the thumbnail threads) and where pieces, files and jobs live. workers.ts starts the parts and
+// hands them over; the render path (artwork-pdf.ts, render-piece.ts) calls them directly.
+import type { Knex } from 'knex';
+import type { Renderer } from '../../print/browser';
+import type { MergeThread } from '../../print/merge';
+import type { ThumbnailThreads } from '../../print/thumbnails';
+import type { AssetStore } from '../../platform/assets/store';
+import type { JobQueue } from '../../platform/jobs/types';
+import type { ObjectStore } from '../../store/objects';
+import type { UspsReadiness } from '../../catalog/usps-identity';
+
+export interface RenderContext {
+  knex: Knex;
+  objects: ObjectStore;
+  assets: AssetStore;
+  jobs: JobQueue;
+  browser: Renderer;
+  merging: MergeThread;
+  thumbnails: ThumbnailThreads;
+  /** the operator's USPS identity (USPS_* variables): a live piece is drawn only with it */
+  usps: UspsReadiness;
+  limits: {
+    /** one page's render, one merge (RENDER_TIMEOUT_MS) */
+    renderTimeoutMs: number;
+    /** private networks an artwork's assets may be fetched from (ALLOWED_PRIVATE_NETWORKS) */
+    allowedNetworks: ReadonlySet<string>;
+  };
+}

@@ -1,0 +1,69 @@
+// What handlers reach: the database, the object store, accounts, configuration, the job queue and the
+// rendered files.
+import type { Database } from '../store/connection';
+import type { ObjectStore } from '../store/objects';
+import type { Reader } from '../store/reader';
+import type { Accounts } from './accounts/accounts';
+import type { EngineConfig } from '../platform/config';
+import type { JobCounts, JobQueue } from '../platform/jobs/types';
+import type { AssetStore } from '../platform/assets/store';
+import type { AssetSigner } from '../platform/assets/signing';
+import type { MemoryReport } from '../base/memory-report';
+import type { DisabledWebhook } from '../store/webhook-failures';
+
+/** What `GET /health` answers: whether this process can serve, and what its workers can do. */
+export interface Health {
+  status: 'ok' | 'degraded';
+  database: 'ok' | 'unreachable';
+  /** this process works background jobs (rendering) */
+  workers: boolean;
+  /**
+   * the renderer of this process's workers; null when it runs none. `idle` (available, not running: the
+   * next render starts it) is healthy; no Chromium found is `unavailable` and the engine degraded.
+   */
+  renderer: {
+    available: boolean;
+    state: 'idle' | 'running' | 'unavailable' | 'closed';
+    source?: string;
+    version?: string;
+    reason?: string;
+  } | null;
+  jobs: JobCounts | null;
+  /**
+   * whether live pieces can go to production: the operator's USPS identity (USPS_* variables) is
+   * configured; else `missing` names the variables and live pieces wait (test pieces are unaffected)
+   */
+  production: { ready: boolean; missing: string[]; reason?: string };
+  /**
+   * webhooks the engine disabled after their deliveries failed for WEBHOOK_DISABLE_AFTER_HOURS (at
+   * most 20, latest first), each with its reason; an account's receiver, so the engine stays `ok`
+   */
+  webhooks: { disabled: DisabledWebhook[] } | null;
+  memory: MemoryReport;
+}
+
+/** The background workers a process runs (`serve` by default, `work`); see engine/faces/workers.ts. */
+export interface Workers {
+  /** the renderer's state; null where this process renders nothing (WORKERS=0) */
+  renderer(): Health['renderer'];
+  stop(): Promise<void>;
+}
+
+export interface Services {
+  db: Database;
+  objects: ObjectStore;
+  /** the read connection the object store uses, for reads of its own (autocomplete) */
+  reader: Reader;
+  accounts: Accounts;
+  config: EngineConfig;
+  jobs: JobQueue;
+  assets: AssetStore;
+  signer: AssetSigner;
+  /** set when this process works jobs */
+  workers: Workers | null;
+  /** the address this process serves the API on, once it listens (links handed out by workers) */
+  listenUrl?: string;
+  health(): Promise<Health>;
+  /** releases the database connections */
+  close(): Promise<void>;
+}

@@ -1,0 +1,148 @@
+// Starts the engine: connect, migrate, bootstrap the first account, serve HTTP(S).
+import http from 'node:http';
+import https from 'node:https';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect, reachable, type Database } from '../store/connection';
+import { migrateLatest } from '../store/migrate';
+import { ObjectStore } from '../store/objects';
+import { knexReader, sqliteReader } from '../store/reader';
+import { startCheckpointer } from '../store/checkpointer';
+import { Accounts, type KeySet } from '../domain/accounts/accounts';
+import { createApp } from '../http/app';
+import { answerClientError, answerExpectation } from '../http/raw-answers';
+import { type EngineConfig, uspsOf } from '../platform/config';
+import { missingSentence } from '../catalog/usps-identity';
+import type { Health, Services } from '../domain/services';
+import { openJobQueue } from '../platform/jobs';
+import { openAssetStore } from '../platform/assets/open';
+import { startSweeping } from '../platform/assets/sweeper';
+import { loadAssetSigner } from '../platform/assets/signing';
+import { startWorkers } from './workers';
+import { memoryReport } from '../base/memory-report';
+import { disabledWebhooks } from '../store/webhook-failures';
+
+export interface RunningEngine {
+  url: string;
+  services: Services;
+  /** keys of the account created on an empty database (shown once) */
+  bootstrapKeys?: KeySet;
+  close(): Promise<void>;
+}
+
+export async function openServices(
+  config: EngineConfig,
+  db: Database = connect(config.databaseUrl, config.databasePoolMax),
+): Promise<Services> {
+  await migrateLatest(db.knex);
+  const file = db.file !== ':memory:' ? db.file : undefined;
+  const reader = file ? sqliteReader(file) : knexReader(db.knex);
+  const checkpointer = file ? await startCheckpointer(db.knex, file) : undefined;
+  const jobs = openJobQueue(db);
+  await jobs.start();
+  const assets = openAssetStore(config.assetStore, config.s3Endpoint);
+  const stopSweeping = startSweeping(assets, (error) => {
+    if (config.logLevel !== 'silent') process.stderr.write(`asset store sweep: ${String(error)}\n`);
+  });
+  const services: Services = {
+    db,
+    objects: new ObjectStore(db.knex, reader),
+    reader,
+    accounts: new Accounts(db.knex, config.keyCacheMs),
+    config,
+    jobs,
+    assets,
+    signer: await loadAssetSigner(db.knex, config.assetSigningKey),
+    workers: null,
+    health: () => healthOf(services),
+    close: async () => {
+      stopSweeping();
+      await services.workers?.stop();
+      await jobs.stop();
+      reader.close();
+      await checkpointer?.stop();
+      await db.knex.destroy();
+    },
+  };
+  return services;
+}
+
+async function healthOf(services: Services): Promise<Health> {
+  const database = (await reachable(services.db.knex)) ? 'ok' : 'unreachable';
+  const jobs = database === 'ok' ? await services.jobs.counts().catch(() => null) : null;
+  const renderer = services.workers?.renderer() ?? null;
+  const disabled = database === 'ok' ? await disabledWebhooks(services.db.knex, 20).catch(() => null) : null;
+  const healthy = database === 'ok' && (renderer === null || renderer.available);
+  return {
+    status: healthy ? 'ok' : 'degraded',
+    database,
+    workers: services.workers !== null,
+    renderer,
+    jobs,
+    production: productionReadiness(services.config),
+    webhooks: disabled && { disabled },
+    memory: memoryReport(services.config.maxRssMb),
+  };
+}
+
+/** Whether live pieces can be produced: the USPS identity, or the variables it still needs. */
+export function productionReadiness(config: EngineConfig): Health['production'] {
+  const usps = uspsOf(config);
+  return usps.ready
+    ? { ready: true, missing: [] }
+    : { ready: false, missing: usps.missing, reason: missingSentence(usps.missing) };
+}
+
+/** Serves the API; also works background jobs (renders unless WORKERS is 0, event delivery) unless `workers` is false. */
+export async function startEngine(config: EngineConfig, start: { workers?: boolean } = {}): Promise<RunningEngine> {
+  const services = await openServices(config);
+  if (start.workers !== false) services.workers = await startWorkers(services);
+  let bootstrapKeys: KeySet | undefined;
+  if ((await services.accounts.count()) === 0) {
+    bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;
+  }
+  const app = createApp(services);
+  const tls = config.tlsCert && config.tlsKey;
+  // Slow clients are cut off by Node's own timers, checked every second rather than every 30 s; a
+  // missing Host header is answered by the app (Node's own answer has no body).
+  const options: http.ServerOptions = {
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    connectionsCheckingInterval: 1000,
+    keepAliveTimeout: 65_000,
+    requireHostHeader: false,
+  };
+  const server = tls
+    ? https.createServer(
+        { ...options, cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey!) },
+        app.callback(),
+      )
+    : http.createServer(options, app.callback());
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
+  services.listenUrl = url;
+  return {
+    url,
+    services,
+    bootstrapKeys,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await services.close();
+    },
+  };
+}
