@@ -10,13 +10,14 @@ import { nowIso } from '../../base/time';
 import { attempt } from '../../domain/events/delivery';
 import type { AttemptOutcome } from '../../store/webhook-deliveries';
 import { disabledWebhooks } from '../../store/webhook-failures';
-
-export class WebhookCommandError extends Error {}
+import { parseArgs } from 'node:util';
+import { CommandRefused } from '../../base/errors';
+import { UsageError, withServices } from './common';
 
 /** A sample event of the webhook's first type (the catalog's sample object as its body), sent once. */
 export async function sendTestEvent(services: Services, webhookId: string): Promise<AttemptOutcome> {
   const target = await webhookTarget(services.db.knex, webhookId);
-  if (!target) throw new WebhookCommandError(`no webhook ${webhookId}`);
+  if (!target) throw new CommandRefused(`no webhook ${webhookId}`);
   const hook = await services.objects.get(target.scope, 'webhooks', webhookId);
   const types = Array.isArray(hook?.event_types) ? hook.event_types.map(String) : [];
   const type = types.find((t) => t !== '*') ?? 'address.created';
@@ -39,9 +40,9 @@ export async function sendTestEvent(services: Services, webhookId: string): Prom
 /** Queues the event for the webhook again (same account and mode); the workers deliver it in its turn. */
 export async function replayEvent(services: Services, eventId: string, webhookId: string): Promise<void> {
   const target = await webhookTarget(services.db.knex, webhookId);
-  if (!target) throw new WebhookCommandError(`no webhook ${webhookId}`);
+  if (!target) throw new CommandRefused(`no webhook ${webhookId}`);
   if (!(await queueDelivery(services.db.knex, target.scope, webhookId, eventId)))
-    throw new WebhookCommandError(`no event ${eventId} in the account and mode of ${webhookId}`);
+    throw new CommandRefused(`no event ${eventId} in the account and mode of ${webhookId}`);
 }
 
 /** The webhooks the engine disabled, a line each: id, account, mode, failed deliveries, reason. */
@@ -54,7 +55,7 @@ export async function disabledWebhookLines(services: Services): Promise<string> 
 }
 
 /**
- * `printpost webhooks VERB ID [--webhook WEBHOOK_ID]`: what it prints; a WebhookCommandError when the
+ * `printpost webhooks VERB ID [--webhook WEBHOOK_ID]`: what it prints; a CommandRefused when the
  * engine refuses (an unknown webhook or event, a receiver that did not take the test).
  */
 export async function webhookCommand(
@@ -68,11 +69,11 @@ export async function webhookCommand(
     await replayEvent(services, id, webhook);
     return `queued ${id} for ${webhook}\n`;
   }
-  if (verb !== 'test' || !id) throw new WebhookCommandError(`unknown webhooks command ${verb}`);
+  if (verb !== 'test' || !id) throw new CommandRefused(`unknown webhooks command ${verb}`);
   const outcome = await sendTestEvent(services, id);
   const status = outcome.responseStatus === null ? 'no answer' : `HTTP ${outcome.responseStatus}`;
   const line = `${outcome.status}\t${status}\t${outcome.durationMs} ms\t${outcome.excerpt}\n`;
-  if (outcome.status !== 'succeeded') throw new WebhookCommandError(`${line}the receiver did not take it (${status})`);
+  if (outcome.status !== 'succeeded') throw new CommandRefused(`${line}the receiver did not take it (${status})`);
   return line;
 }
 
@@ -87,3 +88,12 @@ time, its first bytes); nothing is recorded. replay queues an event of the webho
 to be delivered to it again; the workers of a running engine deliver it in its turn. disabled lists the
 webhooks the engine disabled (failing for WEBHOOK_DISABLE_AFTER_HOURS) with their reason.`,
 };
+
+export async function webhooks(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { webhook: { type: 'string' } } });
+  const [verb, id, ...extra] = positionals;
+  const known = verb === 'disabled' ? !id : (verb === 'test' || (verb === 'replay' && values.webhook)) && id;
+  if (!known || extra.length > 0) throw new UsageError(WEBHOOK_HELP.webhooks);
+  const out = await withServices((services) => webhookCommand(services, verb, id, values.webhook));
+  process.stdout.write(out);
+}

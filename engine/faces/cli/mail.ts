@@ -10,6 +10,8 @@ import { isLifeStep, simulatePiece, type SimulateRequest } from '../../domain/pr
 import { RETURN_ENVELOPE_TRACKING } from '../../domain/production/return-envelope';
 import { recordScan, ScanRefused, type ScanRecord, type TrackingEvent } from '../../domain/production/tracking';
 import { rejectionOf, rejectPiece } from '../../domain/production/reject';
+import { setOrderStatus } from '../../domain/inserts/orders';
+import { UsageError, withServices } from './common';
 
 /** The commands' `--help`, beside what they do. */
 export const MAIL_HELP = {
@@ -127,4 +129,61 @@ export async function rejectById(objects: ObjectStore, id: string, reason: strin
   } catch (error) {
     throw error instanceof ScanRefused ? new CommandRefused(error.message) : error;
   }
+}
+
+export async function track(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      location: { type: 'string' },
+      time: { type: 'string' },
+      details: { type: 'string' },
+      'return-envelope': { type: 'boolean' },
+    },
+  });
+  const [pieceId, name, ...extra] = positionals;
+  if (!pieceId || !name || extra.length > 0) throw new UsageError(MAIL_HELP.track);
+  let details: Record<string, unknown> | undefined;
+  try {
+    details = values.details === undefined ? undefined : (JSON.parse(values.details) as Record<string, unknown>);
+  } catch {
+    throw new UsageError('--details must be a JSON object');
+  }
+  const record = {
+    piece_id: pieceId,
+    name,
+    location: values.location,
+    time: values.time,
+    details,
+    return_envelope: values['return-envelope'],
+  };
+  const out = await withServices((services) => trackPiece(services.objects, record));
+  process.stdout.write(`${out}\n`);
+}
+
+export async function simulate(args: string[]): Promise<void> {
+  const asked = simulateArgs(args);
+  if (!asked) throw new UsageError(MAIL_HELP.simulate);
+  const lines = await withServices((services) => simulateById(services.objects, asked.id, asked.request));
+  process.stdout.write(lines.map((l) => `${l}\n`).join(''));
+}
+
+export async function reject(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string' } } });
+  const [pieceId, ...extra] = positionals;
+  if (!pieceId || extra.length > 0 || !values.reason?.trim()) throw new UsageError(MAIL_HELP.reject);
+  const reason = values.reason;
+  const out = await withServices((services) => rejectById(services.objects, pieceId, reason));
+  process.stdout.write(`${out}\n`);
+}
+
+export async function order(args: string[]): Promise<void> {
+  const options = { inventory: { type: 'string' }, reason: { type: 'string' } } as const;
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
+  const [id, status, ...extra] = positionals;
+  const inventory = values.inventory === undefined ? undefined : Number(values.inventory);
+  if (!id || !status || extra.length > 0 || Number.isNaN(inventory)) throw new UsageError(MAIL_HELP.order);
+  const done = await withServices((s) => setOrderStatus(s.objects, id, status, { ...values, inventory }));
+  process.stdout.write(`${done.id}\t${String(done.status)}\t${String(done.inventory)}\n`);
 }

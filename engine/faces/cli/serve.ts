@@ -1,0 +1,107 @@
+// `printpost serve` and `printpost work`: a process that answers the API, works jobs, or both, with a
+// start banner that says what it found (keys, workers, renderer, USPS identity).
+import { parseArgs } from 'node:util';
+import { loadConfig, describeConfig, type EngineConfig, uspsOf } from '../../platform/config';
+import { missingSentence } from '../../catalog/usps-identity';
+import { openServices, startEngine } from '../server';
+import { startWorkers } from '../workers';
+import type { Services } from '../../domain/services';
+
+export const SERVE_HELP = {
+  serve: `Usage: printpost serve [--port N] [--host H] [--no-workers]
+
+Starts the HTTP API and, unless --no-workers is given (or WORKERS=0), the background workers that render
+mailpieces. Settings come from the environment (see printpost --help).`,
+  work: `Usage: printpost work
+
+Works background jobs (rendering) without serving HTTP: run it beside engines started with
+serve --no-workers to split API and workers across processes. Stops on SIGINT or SIGTERM, leaving
+unfinished jobs to be taken again.`,
+};
+
+export async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'no-workers': { type: 'boolean' } },
+  });
+  const config = loadConfig({
+    ...process.env,
+    ...(values.port ? { PORT: values.port } : {}),
+    ...(values.host ? { HOST: values.host } : {}),
+  });
+  const engine = await startEngine(config, { workers: !values['no-workers'] });
+  const out = [
+    `printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`,
+    ...describeConfig(config, engine.services.db.label),
+    workersLine(engine.services),
+    productionLine(config),
+  ];
+  if (engine.bootstrapKeys) {
+    const k = engine.bootstrapKeys;
+    out.push(`Created account "${config.bootstrapAccount}". Its keys are shown only now:`);
+    out.push(
+      `  test secret:       ${k.test}`,
+      `  test publishable:  ${k.testPub}`,
+      `  live secret:       ${k.live}`,
+      `  live publishable:  ${k.livePub}`,
+    );
+    out.push(`Try: curl ${engine.url}/v1/addresses -u ${k.test}:`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+  keepServingThroughDefects(config.logLevel);
+  const stop = () => void engine.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** What the banner says of this process's workers and renderer: never silent about a missing Chromium. */
+function workersLine(services: Services): string {
+  const workers = services.workers;
+  if (!workers) return 'Workers: off in this process (renders wait for a printpost work or serve process)';
+  const renderer = workers.renderer();
+  if (!renderer) return 'Workers: events only in this process (WORKERS=0: renders wait for another process)';
+  const at = `Workers: ${services.config.workers} at once`;
+  if (!renderer.available)
+    return `${at}; RENDERER UNAVAILABLE: ${renderer.reason} (pieces will fail until it is fixed)`;
+  if (renderer.state === 'idle') return `${at}; renderer: ${renderer.reason} (${renderer.source ?? 'a'} Chromium)`;
+  return `${at}; renderer: ${renderer.version ?? 'Chromium'} (${renderer.source})`;
+}
+
+/** What the banner says of live production: the USPS identity in use, or what is missing of it. */
+function productionLine(config: EngineConfig): string {
+  const usps = uspsOf(config);
+  if (!usps.ready)
+    return `Production: LIVE PIECES WAIT: ${missingSentence(usps.missing)} (test pieces render with sample marks)`;
+  const { mailerId, crid, permit } = usps.identity;
+  return `Production: USPS Mailer ID ${mailerId}, CRID ${crid}, permit ${permit.number} ${permit.city}, ${permit.state}`;
+}
+
+export async function work(): Promise<void> {
+  const config = loadConfig();
+  const services = await openServices(config);
+  services.workers = await startWorkers(services);
+  process.stdout.write(
+    `${['printpost worker started', ...describeConfig(config, services.db.label), workersLine(services), productionLine(config)].join('\n')}\n`,
+  );
+  keepServingThroughDefects(config.logLevel);
+  const stop = () => void services.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/**
+ * Last line of defence: every request path turns its own failures into an answer, but a defect that
+ * escapes one (a throw in a stream callback) must not end the service for everyone. It is logged and
+ * the engine keeps serving; what it was doing is lost, and its database work was transactional.
+ */
+function keepServingThroughDefects(logLevel: string): void {
+  const report = (kind: string) => (error: unknown) => {
+    if (logLevel === 'silent') return;
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'error', kind, error: detail })}\n`,
+    );
+  };
+  process.on('uncaughtException', report('uncaughtException'));
+  process.on('unhandledRejection', report('unhandledRejection'));
+}
