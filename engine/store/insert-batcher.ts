@@ -58,7 +58,7 @@ export class InsertBatcher {
     if (this.sqlite) return writeSqlite(this.knex, rows, completions);
     await this.knex.transaction(async (trx) => {
       await insertRows(trx, rows);
-      // sent together, so a backend may write the batch's jobs as one statement (jobs/postgres.ts)
+      // sent together, so a backend may write the batch's jobs as one statement (platform/jobs/postgres.ts)
       await Promise.all(all.flatMap((p) => p.sends).map((send) => send(trx)));
       for (const c of completions) await completeClaim(trx, c.claim, c);
     });

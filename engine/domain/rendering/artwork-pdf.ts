@@ -2,7 +2,7 @@
 // version or an HTML file) is merged on the merge thread, its linked assets are fetched behind the
 // SSRF guard and inlined, and the browser draws it at the side's exact size; an uploaded PDF passes as
 // it is (the composer sets its pages onto the exact sheet); a PNG or JPEG fills one page, bleed
-// included. Each part's own errors become the piece's failure beside them (render/failure.ts).
+// included. Each part's own errors become the piece's failure beside them (print/failure.ts).
 import { templateVersions } from '../../catalog/templates';
 import { pdfLib } from '../../base/packages';
 import type { Scope } from '../../store/objects';
