@@ -130,7 +130,7 @@ export class RowReader {
   }
 
   /**
-   * problem(), whether the row is a duplicate (the same person, ../person-key.ts, as an earlier row),
+   * problem(), whether the row is a duplicate (the same person, ../addresses/person-key.ts, as an earlier row),
    * and the person's key when the row can make a piece.
    */
   judge(row: CsvRow, parts = this.parts(row)): { problem?: string; duplicate?: boolean; personKey?: string } {

@@ -14,7 +14,7 @@ export interface AudienceRow {
   problem?: string;
   /** the row is the same person as an earlier row */
   duplicate?: boolean;
-  /** the person the row names (../person-key.ts), when it makes a piece */
+  /** the person the row names (../addresses/person-key.ts), when it makes a piece */
   personKey?: string;
 }
 

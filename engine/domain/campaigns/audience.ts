@@ -3,7 +3,7 @@
 // run started count, so the audience a run resumes with after a crash is the one it started with. A
 // book search leaves out the account's return addresses (every address used as a `from`, and the
 // campaign's own senders): the sender is never its own recipient. Each member carries its person key
-// (../person-key.ts), which the run uses to mail a person once.
+// (../addresses/person-key.ts), which the run uses to mail a person once.
 import { addresses } from '../../catalog/addresses';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';

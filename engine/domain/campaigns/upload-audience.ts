@@ -1,5 +1,5 @@
 // A campaign whose audience is an upload: which upload (a campaign has at most one), and whether a run
-// can send to it yet. Its rows are read by ../uploads/stored-rows.ts.
+// can send to it yet. Its rows are read by ../audiences/stored-rows.ts.
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';

@@ -1,6 +1,6 @@
 // The job ticket's JSON Schema is published in the repository (docs/job-ticket.schema.json) and is
 // exactly the declaration the engine's tickets are typed by; the schema refuses a ticket missing a
-// finishing instruction. Tickets the engine writes are checked against it in test/domain/production/tickets.test.ts.
+// finishing instruction. Tickets the engine writes are checked against it in print-room.test.ts.
 import fs from 'node:fs';
 import test from 'ava';
 import { jobTicketSchemaDocument } from '../../../engine/domain/production/ticket-schema';
