@@ -8,7 +8,6 @@ import { openServices, startEngine } from '../server';
 import { startWorkers } from '../workers';
 import { isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
 import type { Services } from '../../domain/services';
-import { readMicrodeposits } from '../../store/microdeposits';
 import type { Account } from '../../domain/accounts/accounts';
 import { CommandRefused } from '../../base/errors';
 import { MAIL_HELP, rejectById, simulateById, trackPiece } from './orders';
@@ -109,7 +108,7 @@ async function serve(args: string[]): Promise<void> {
   const engine = await startEngine(config, { workers: !values['no-workers'] });
   const out = [
     `printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`,
-    ...describeConfig(config, engine.services.db.label),
+    ...describeConfig(config, engine.services.store.label),
     workersLine(engine.services),
     productionLine(config),
   ];
@@ -158,7 +157,7 @@ async function work(): Promise<void> {
   const services = await openServices(config);
   services.workers = await startWorkers(services);
   process.stdout.write(
-    `${['printpost worker started', ...describeConfig(config, services.db.label), workersLine(services), productionLine(config)].join('\n')}\n`,
+    `${['printpost worker started', ...describeConfig(config, services.store.label), workersLine(services), productionLine(config)].join('\n')}\n`,
   );
   keepServingThroughDefects(config.logLevel);
   const stop = () => void services.close().then(() => process.exit(0));
@@ -186,7 +185,7 @@ function keepServingThroughDefects(logLevel: string): void {
 async function deposits(args: string[]): Promise<void> {
   const [id] = parseArgs({ args, allowPositionals: true, options: {} }).positionals;
   if (!id) throw new UsageError(HELP.deposits);
-  const amounts = await withServices((services) => readMicrodeposits(services.db.knex, id));
+  const amounts = await withServices((services) => services.store.microdeposits.readMicrodeposits(id));
   if (!amounts) throw new UsageError(`no micro-deposits recorded for ${id} (test-mode accounts get none)`);
   process.stdout.write(`${amounts.join(' ')}\n`);
 }

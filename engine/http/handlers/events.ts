@@ -4,8 +4,6 @@ import { eventOperations } from '../../catalog/events';
 import { webhookOperations } from '../../catalog/webhooks';
 import { ApiError, notFound } from '../../base/errors';
 import { allEventTypes } from '../../catalog';
-import { getEvent, listEvents } from '../../store/event-list';
-import { listAttempts } from '../../store/webhook-attempts';
 import { decodeCursor, encodeCursor } from '../../store/cursor';
 import {
   createWebhook,
@@ -40,13 +38,13 @@ const pageOf = <P extends { data: unknown[] }>(page: P) => ({ ...page, data: pag
 
 export const eventHandlers: Served[] = [
   serve(eventOperations.retrieve, async ({ services, scope, params }) => {
-    const event = await getEvent(services.db.knex, scope, params.id);
+    const event = await services.store.events.getEvent(scope, params.id);
     if (!event) throw notFound('event');
     return event;
   }),
   serve(eventOperations.list, async ({ services, scope, operation, query, url }) => {
     const common = listParams(query, operation);
-    const page = await listEvents(services.db.knex, scope, {
+    const page = await services.store.events.listEvents(scope, {
       limit: common.limit,
       after: common.after,
       before: common.before,
@@ -75,8 +73,7 @@ export const webhookHandlers: Served[] = [
     if (!(await services.objects.get(scope, 'webhooks', params.id))) throw notFound('webhook');
     const cursor = query.after ? decodeCursor(query.after) : undefined;
     const limit = query.limit ?? 10;
-    const { data, more } = await listAttempts(
-      services.db.knex,
+    const { data, more } = await services.store.events.listAttempts(
       scope,
       params.id,
       limit,
