@@ -4,7 +4,7 @@
 import { ApiError } from '../base/errors';
 import type { Caller } from '../domain/accounts/accounts';
 import type { Operation } from '../catalog/types';
-import type { Store } from '../store/store';
+import type { Services } from '../domain/services';
 import { takeFreeVerification } from '../domain/verify/quota';
 
 const needsAllowance = (caller: Caller, operation: Operation) =>
@@ -27,11 +27,7 @@ export function assertLiveAllowed(caller: Caller, operation: Operation): void {
 }
 
 /** After validation: without a payment method, take one of the month's free calls (403 once spent). */
-export async function spendLiveAllowance(
-  caller: Caller,
-  operation: Operation,
-  counters: Store['counters'],
-): Promise<void> {
+export async function spendLiveAllowance(caller: Caller, operation: Operation, services: Services): Promise<void> {
   if (needsAllowance(caller, operation))
-    await takeFreeVerification(counters, caller.account.id, operation.freeLiveQuota!);
+    await takeFreeVerification(services.store.counters, caller.account.id, operation.freeLiveQuota!);
 }

@@ -143,7 +143,7 @@ export function validation(services: Services): Step {
     const fields = needs(state, 'fields');
     refuseNewerFields(resource, fields, needs(state, 'version'));
     state.run = needs(state, 'bound').body(fields);
-    await spendLiveAllowance(needs(state, 'caller'), operation, services.store.counters);
+    await spendLiveAllowance(needs(state, 'caller'), operation, services);
   };
 }
 
