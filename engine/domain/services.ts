@@ -1,8 +1,7 @@
-// What handlers reach: the database, the object store, accounts, configuration, the job queue and the
-// rendered files.
-import type { Database } from '../store/connection';
+// What handlers reach: the store (the one door to the data), accounts, configuration, the job queue
+// and the rendered files.
 import type { ObjectStore } from '../store/objects';
-import type { Reader } from '../store/reader';
+import type { Store } from '../store/store';
 import type { Accounts } from './accounts/accounts';
 import type { EngineConfig } from '../platform/config';
 import type { JobCounts, JobQueue } from '../platform/jobs/types';
@@ -50,10 +49,10 @@ export interface Workers {
 }
 
 export interface Services {
-  db: Database;
+  /** the data: the object store and the named functions of every other table */
+  store: Store;
+  /** the store's object store (`store.objects`), which most code uses */
   objects: ObjectStore;
-  /** the read connection the object store uses, for reads of its own (autocomplete) */
-  reader: Reader;
   accounts: Accounts;
   config: EngineConfig;
   jobs: JobQueue;

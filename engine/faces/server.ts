@@ -3,11 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { connect, reachable, type Database } from '../store/connection';
-import { migrateLatest } from '../store/migrate';
-import { ObjectStore } from '../store/objects';
-import { knexReader, sqliteReader } from '../store/reader';
-import { startCheckpointer } from '../store/checkpointer';
+import { openStore, type Store } from '../store/store';
 import { Accounts, type KeySet } from '../domain/accounts/accounts';
 import { createApp } from '../http/app';
 import { answerClientError, answerExpectation } from '../http/raw-answers';
@@ -20,7 +16,6 @@ import { startSweeping } from '../platform/assets/sweeper';
 import { loadAssetSigner } from '../platform/assets/signing';
 import { startWorkers } from './workers';
 import { memoryReport } from '../base/memory-report';
-import { disabledWebhooks } from '../store/webhook-failures';
 
 export interface RunningEngine {
   url: string;
@@ -30,48 +25,40 @@ export interface RunningEngine {
   close(): Promise<void>;
 }
 
-export async function openServices(
-  config: EngineConfig,
-  db: Database = connect(config.databaseUrl, config.databasePoolMax),
-): Promise<Services> {
-  await migrateLatest(db.knex);
-  const file = db.file !== ':memory:' ? db.file : undefined;
-  const reader = file ? sqliteReader(file) : knexReader(db.knex);
-  const checkpointer = file ? await startCheckpointer(db.knex, file) : undefined;
-  const jobs = openJobQueue(db);
+export async function openServices(config: EngineConfig, opened?: Store): Promise<Services> {
+  const store = opened ?? (await openStore(config.databaseUrl, config.databasePoolMax));
+  const jobs = openJobQueue(store);
   await jobs.start();
   const assets = openAssetStore(config.assetStore, config.s3Endpoint);
   const stopSweeping = startSweeping(assets, (error) => {
     if (config.logLevel !== 'silent') process.stderr.write(`asset store sweep: ${String(error)}\n`);
   });
   const services: Services = {
-    db,
-    objects: new ObjectStore(db.knex, reader),
-    reader,
-    accounts: new Accounts(db.knex, config.keyCacheMs),
+    store,
+    objects: store.objects,
+    accounts: new Accounts(store.accounts, config.keyCacheMs),
     config,
     jobs,
     assets,
-    signer: await loadAssetSigner(db.knex, config.assetSigningKey),
+    signer: await loadAssetSigner(store.engineSecrets, config.assetSigningKey),
     workers: null,
     health: () => healthOf(services),
     close: async () => {
       stopSweeping();
       await services.workers?.stop();
       await jobs.stop();
-      reader.close();
-      await checkpointer?.stop();
-      await db.knex.destroy();
+      await store.close();
     },
   };
   return services;
 }
 
 async function healthOf(services: Services): Promise<Health> {
-  const database = (await reachable(services.db.knex)) ? 'ok' : 'unreachable';
+  const database = (await services.store.reachable()) ? 'ok' : 'unreachable';
   const jobs = database === 'ok' ? await services.jobs.counts().catch(() => null) : null;
   const renderer = services.workers?.renderer() ?? null;
-  const disabled = database === 'ok' ? await disabledWebhooks(services.db.knex, 20).catch(() => null) : null;
+  const disabled =
+    database === 'ok' ? await services.store.webhookFailures.disabledWebhooks(20).catch(() => null) : null;
   const healthy = database === 'ok' && (renderer === null || renderer.available);
   return {
     status: healthy ? 'ok' : 'degraded',

@@ -56,7 +56,7 @@ async function startRendering(services: Services) {
   const thumbnails = new ThumbnailThreads(2 * config.renderTimeoutMs, undefined, idleMs);
   const merging = new MergeThread(idleMs);
   const context: RenderContext = {
-    knex: services.db.knex,
+    store: services.store,
     objects: services.objects,
     assets: services.assets,
     jobs: services.jobs,

@@ -6,19 +6,10 @@
 // is still ours. So after a crash a retry finds either the committed object's answer, or an
 // unfinished claim whose lease lapses and which the retry then takes over: never a second object.
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
 import { ApiError } from '../base/errors';
 import type { Scope } from '../store/objects';
-import {
-  claimNewKey,
-  completeClaim,
-  dropKeysBefore,
-  findKey,
-  IN_PROGRESS,
-  releaseClaim,
-  takeOverKey,
-  type IdempotencyClaim,
-} from '../store/idempotency-keys';
+import { IN_PROGRESS, type IdempotencyClaim } from '../store/idempotency-keys';
+import type { Store } from '../store/store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_MS = 60 * 60 * 1000;
@@ -49,7 +40,7 @@ export class IdempotencyStore {
   private lastSweep = 0;
 
   constructor(
-    private readonly knex: Knex,
+    private readonly keys: Store['idempotencyKeys'],
     private readonly leaseMs: number,
   ) {}
 
@@ -75,11 +66,11 @@ export class IdempotencyStore {
     } catch (error) {
       // Failed work leaves nothing behind: the key may be retried at once. (An answer committed with
       // its object is no longer IN_PROGRESS, so this never removes one.)
-      await releaseClaim(this.knex, claim);
+      await this.keys.releaseClaim(claim);
       throw error;
     }
     if (!claim.recorded)
-      await completeClaim(this.knex, claim, { status: response.status, body: JSON.stringify(response.body) });
+      await this.keys.completeClaim(claim, { status: response.status, body: JSON.stringify(response.body) });
     return response;
   }
 
@@ -87,10 +78,10 @@ export class IdempotencyStore {
   private async acquire(claim: IdempotencyClaim): Promise<StoredResponse | undefined> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = new Date();
-      const row = await findKey(this.knex, claim.where);
+      const row = await this.keys.findKey(claim.where);
       const lease = new Date(now.getTime() + this.leaseMs).toISOString();
       if (!row) {
-        if (await claimNewKey(this.knex, claim, lease)) return undefined;
+        if (await this.keys.claimNewKey(claim, lease)) return undefined;
         continue;
       }
       const expired = row.date_created <= new Date(now.getTime() - DAY_MS).toISOString();
@@ -98,7 +89,7 @@ export class IdempotencyStore {
       if (row.status === IN_PROGRESS && !expired && row.lease_until > now.toISOString())
         throw inProgress(row.lease_until, now);
       // Expired, or an unfinished claim whose holder is gone: take it over, unless someone else just did.
-      if (await takeOverKey(this.knex, claim, row, lease)) return undefined;
+      if (await this.keys.takeOverKey(claim, row, lease)) return undefined;
     }
     throw inProgress(new Date(Date.now() + 1000).toISOString(), new Date());
   }
@@ -107,7 +98,7 @@ export class IdempotencyStore {
   private async sweep(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_MS) return;
     this.lastSweep = Date.now();
-    await dropKeysBefore(this.knex, new Date(Date.now() - DAY_MS).toISOString());
+    await this.keys.dropKeysBefore(new Date(Date.now() - DAY_MS).toISOString());
   }
 }
 

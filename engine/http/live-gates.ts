@@ -1,10 +1,10 @@
 // Live requests need a payment method on file; live creates also need a verified e-mail.
 // Operations with a free monthly allowance (US verification) spend it instead, once the request
 // is known to be valid: a refused request is not a verification.
-import type { Knex } from 'knex';
 import { ApiError } from '../base/errors';
 import type { Caller } from '../domain/accounts/accounts';
 import type { Operation } from '../catalog/types';
+import type { Services } from '../domain/services';
 import { takeFreeVerification } from '../domain/verify/quota';
 
 const needsAllowance = (caller: Caller, operation: Operation) =>
@@ -27,6 +27,7 @@ export function assertLiveAllowed(caller: Caller, operation: Operation): void {
 }
 
 /** After validation: without a payment method, take one of the month's free calls (403 once spent). */
-export async function spendLiveAllowance(caller: Caller, operation: Operation, knex: Knex): Promise<void> {
-  if (needsAllowance(caller, operation)) await takeFreeVerification(knex, caller.account.id, operation.freeLiveQuota!);
+export async function spendLiveAllowance(caller: Caller, operation: Operation, services: Services): Promise<void> {
+  if (needsAllowance(caller, operation))
+    await takeFreeVerification(services.store.counters, caller.account.id, operation.freeLiveQuota!);
 }

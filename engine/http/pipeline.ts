@@ -10,7 +10,6 @@ import { publishableSummary } from '../catalog';
 import type { Caller } from '../domain/accounts/accounts';
 import type { Services } from '../domain/services';
 import type { Scope } from '../store/objects';
-import { DatabaseHitCounter } from '../store/rate-windows';
 import { signAssetLinks } from '../platform/assets/links';
 import { authenticate } from './auth';
 import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded } from './rate-limit';
@@ -79,8 +78,8 @@ export function authenticateKey(services: Services): Step {
 export function limitRate(services: Services): Step {
   const { config } = services;
   const shared =
-    config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.db.dialect === 'postgres');
-  const limiter = new RateLimiter(shared ? new DatabaseHitCounter(services.db.knex) : new ProcessHitCounter());
+    config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.store.dialect === 'postgres');
+  const limiter = new RateLimiter(shared ? services.store.sharedHitCounter() : new ProcessHitCounter());
   return async (ctx, state) => {
     const caller = needs(state, 'caller');
     const { operation, label } = state.route;
@@ -144,13 +143,13 @@ export function validation(services: Services): Step {
     const fields = needs(state, 'fields');
     refuseNewerFields(resource, fields, needs(state, 'version'));
     state.run = needs(state, 'bound').body(fields);
-    await spendLiveAllowance(needs(state, 'caller'), operation, services.db.knex);
+    await spendLiveAllowance(needs(state, 'caller'), operation, services);
   };
 }
 
 /** The handler, once per Idempotency-Key; the answer in the shape the version and the catalog say. */
 export function handle(services: Services): Step {
-  const idempotency = new IdempotencyStore(services.db.knex, services.config.idempotencyLeaseMs);
+  const idempotency = new IdempotencyStore(services.store.idempotencyKeys, services.config.idempotencyLeaseMs);
   const listAnswers = new ListAnswers();
   return async (ctx, state) => {
     const { route } = state;

@@ -1,6 +1,6 @@
 // Configuration from environment variables, declared once: name, default and meaning. The start banner,
 // `printpost --help` and the README's table are all built from this list (a test holds the README to it).
-import { DEFAULT_DATABASE } from '../store/connection';
+import { DEFAULT_DATABASE } from '../store/store';
 import { USPS_CHECKS, uspsReadiness, type UspsReadiness } from '../catalog/usps-identity';
 
 export class ConfigError extends Error {}

@@ -15,6 +15,7 @@ import { mailingRow, returnAddressRow, type CampaignMailing } from './campaign-m
 import { incrementBelow, type CounterKey } from './counters';
 import { completeClaim, type ClaimCompletion, type IdempotencyClaim } from './idempotency-keys';
 import type { Scope } from './scope';
+import { pgBossTransaction, type PgBossTransaction } from './pg-boss-db';
 
 export interface EventType {
   type: string;
@@ -68,7 +69,7 @@ export type JobRow = {
  * SQLite (skipped when its singleton key has a job queued or active), or pg-boss's send run in the
  * commit's transaction on PostgreSQL (the SQLite group commit, written synchronously, refuses it).
  */
-export type JobWrite = { row: JobRow } | { send(trx: Knex): Promise<void> };
+export type JobWrite = { row: JobRow } | { send(tx: PgBossTransaction): Promise<void> };
 
 export interface CommitWrites {
   /** objects created in the same commit (a mailpiece's inline addresses, a template's version) */
@@ -187,7 +188,7 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
   const sends: CommitPlan['sends'] = [];
   for (const job of writes.jobs ?? []) {
     if ('row' in job) rows.push({ table: 'jobs', row: job.row, ignoreConflict: true });
-    else sends.push((trx) => job.send(trx));
+    else sends.push((trx) => job.send(pgBossTransaction(trx)));
   }
   const completions = writes.claim ? [{ claim: writes.claim, status: 200, body: answer }] : [];
   return { rows, sends, completions };

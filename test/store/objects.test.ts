@@ -132,7 +132,7 @@ for (const db of DATABASES) {
   test.serial(
     `${db}: transitions are compare-and-set: none lost under concurrency, a refused one changes nothing`,
     async (t) => {
-      const { services, cleanup } = await openFreshServices(db);
+      const { services, knex, cleanup } = await openFreshServices(db);
       try {
         const store = services.objects;
         await store.insert(scope, KIND, { ...piece(1), count: 0, status: 'processed' });
@@ -153,7 +153,7 @@ for (const db of DATABASES) {
           ),
         );
         t.is(outcomes.filter((o) => o.status === 'fulfilled').length, 1, 'exactly one cancel wins');
-        const events = await services.db.knex('events').where({ reference_id: 'ltr_0001' });
+        const events = await knex('events').where({ reference_id: 'ltr_0001' });
         t.is(events.length, 1, 'one event for the one change');
         const event = JSON.parse(events[0].body);
         t.like(event, {
@@ -172,10 +172,9 @@ for (const db of DATABASES) {
   test.serial(
     `${db}: the insert batcher fails only the request whose row or claim is bad; events and answers commit with their rows`,
     async (t) => {
-      const { services, cleanup } = await openFreshServices(db);
+      const { services, knex, cleanup } = await openFreshServices(db);
       try {
         const store = services.objects;
-        const knex = services.db.knex;
         await store.insert(scope, KIND, piece(0));
         const where = (key: string) => ({ account_id: scope.accountId, mode: scope.mode, kind: KIND, key });
         await knex('idempotency_keys').insert({
@@ -226,10 +225,10 @@ for (const db of DATABASES) {
   );
 
   test.serial(`${db}: both read paths (prepared read connection and Knex) return the same rows`, async (t) => {
-    const { services, cleanup } = await openFreshServices(db);
+    const { services, knex, cleanup } = await openFreshServices(db);
     try {
       await Promise.all(all.map((o) => services.objects.insert(scope, KIND, o)));
-      const viaKnex = new ObjectStore(services.db.knex, knexReader(services.db.knex));
+      const viaKnex = new ObjectStore(knex, knexReader(knex));
       for (const params of [
         { limit: 100 },
         { limit: 5, sort: { column: 'send_date', direction: 'asc' } },

@@ -14,14 +14,14 @@ const settledWithin = (promise: Promise<unknown>, ms: number) =>
 
 for (const db of DATABASES)
   test(`${db}: a delete of an object a commit requires waits for that commit`, async (t) => {
-    const { services, cleanup } = await openFreshServices(db);
+    const { services, knex, cleanup } = await openFreshServices(db);
     t.teardown(cleanup);
     const now = new Date().toISOString();
     const card = { id: 'card_required0001', date_created: now, date_modified: now, object: 'card' };
     await services.objects.insert(scope, cards.name, card);
     const ref = { kind: cards.name, id: card.id, refusal: () => new Error('gone') };
     let deletion: Promise<boolean> | undefined;
-    await services.db.knex.transaction(async (trx) => {
+    await knex.transaction(async (trx) => {
       await runGuards(trx, scope, { requires: [ref] });
       deletion = services.objects.delete(scope, cards, card.id);
       t.false(await settledWithin(deletion, 400), 'the delete waits while the commit holds the card');

@@ -1,20 +1,9 @@
 // Accounts, their keys and settings.
-import type { Knex } from 'knex';
 import type { Mode } from '../../catalog/types';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
-import {
-  accountNamed,
-  accountWithId,
-  accountsWithKeyCounts,
-  countAccounts,
-  insertAccount,
-  insertApiKey,
-  keyWithAccount,
-  oldestAccount,
-  storeSetting,
-  type AccountRow,
-} from '../../store/accounts';
+import type { AccountRow } from '../../store/accounts';
+import type { Store } from '../../store/store';
 import { hashKey, keyHint, keyShape, makeKey, sameHash, type KeyKind } from './keys';
 import { resolveSettings, type SettingName, type SettingValue, type Settings } from './settings';
 
@@ -54,14 +43,14 @@ export class Accounts {
   private readonly cache = new Map<string, { caller: Caller | undefined; until: number }>();
 
   constructor(
-    private readonly knex: Knex,
+    private readonly tables: Store['accounts'],
     private readonly cacheMs = DEFAULT_KEY_CACHE_MS,
   ) {}
 
   /** A new account with default settings and no keys; undefined when the name is taken. */
   async add(name: string): Promise<Account | undefined> {
     const id = newId('acct');
-    if (!(await insertAccount(this.knex, id, name, nowIso()))) return undefined;
+    if (!(await this.tables.insertAccount(id, name, nowIso()))) return undefined;
     return { id, name, settings: resolveSettings({}) };
   }
 
@@ -81,7 +70,7 @@ export class Accounts {
 
   async createKey(accountId: string, mode: Mode, kind: KeyKind): Promise<string> {
     const key = makeKey(mode, kind);
-    await insertApiKey(this.knex, {
+    await this.tables.insertApiKey({
       id: newId('key'),
       account_id: accountId,
       mode,
@@ -94,32 +83,32 @@ export class Accounts {
   }
 
   count(): Promise<number> {
-    return countAccounts(this.knex);
+    return this.tables.countAccounts();
   }
 
   async byName(name: string): Promise<Account | undefined> {
-    const row = await accountNamed(this.knex, name);
+    const row = await this.tables.accountNamed(name);
     return row && toAccount(row);
   }
 
   /** Read afresh (not from the key cache): background work acts on the settings as they are now. */
   async byId(id: string): Promise<Account | undefined> {
-    const row = await accountWithId(this.knex, id);
+    const row = await this.tables.accountWithId(id);
     return row && toAccount(row);
   }
 
   async first(): Promise<Account | undefined> {
-    const row = await oldestAccount(this.knex);
+    const row = await this.tables.oldestAccount();
     return row && toAccount(row);
   }
 
   /** Every account, oldest first, with its active keys counted by mode. */
   list(): Promise<AccountSummary[]> {
-    return accountsWithKeyCounts(this.knex);
+    return this.tables.accountsWithKeyCounts();
   }
 
   async setSetting(accountId: string, name: SettingName, value: SettingValue): Promise<Settings> {
-    const stored = await storeSetting(this.knex, accountId, name, value);
+    const stored = await this.tables.storeSetting(accountId, name, value);
     this.cache.clear();
     return resolveSettings(stored);
   }
@@ -132,7 +121,7 @@ export class Accounts {
     const shape = keyShape(key);
     if (!shape) return undefined;
     const hash = hashKey(key);
-    const row = await keyWithAccount(this.knex, hash);
+    const row = await this.tables.keyWithAccount(hash);
     const caller =
       row && sameHash(row.hash, hash) && row.mode === shape.mode && row.kind === shape.kind
         ? { account: toAccount(row), mode: shape.mode, kind: shape.kind, keyHash: hash }

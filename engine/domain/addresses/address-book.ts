@@ -7,7 +7,7 @@ import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { Services } from '../services';
-import { adjustCounter, type CounterKey } from '../../store/counters';
+import type { CounterKey } from '../../store/counters';
 import type { CounterTake } from '../../store/commit';
 import type { Settings } from '../accounts/settings';
 import type { AddressInput } from '../../catalog/address-fields';
@@ -136,6 +136,6 @@ export async function deleteAddress(
   id: string,
 ): Promise<{ id: string; deleted: true }> {
   if (!(await services.objects.delete(scope, addresses, id))) throw notFound('address');
-  if (scope.mode === 'live') await adjustCounter(services.db.knex, liveAddresses(scope), -1);
+  if (scope.mode === 'live') await services.store.counters.adjustCounter(liveAddresses(scope), -1);
   return { id, deleted: true };
 }

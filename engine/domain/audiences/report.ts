@@ -7,7 +7,6 @@ import { Readable } from 'node:stream';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { rowOutcomes } from '../../store/run-recipients';
 import { rowsOf } from './stored-rows';
 
 export type ReportStatus = 'Validated' | 'Failed' | 'Processing';
@@ -40,8 +39,7 @@ export async function* reportLines(services: Services, scope: Scope, upload: Api
   let batch: { line: ReportLine; problem?: string }[] = [];
   const flush = async () => {
     const outcomes = run
-      ? await rowOutcomes(
-          services.db.knex,
+      ? await services.store.runRecipients.rowOutcomes(
           run.id,
           upload.id,
           batch.map((b) => b.line.rowNumber),

@@ -1,13 +1,12 @@
 // Bank accounts: created unverified; live accounts get two micro-deposits (recorded for the operator)
 // whose amounts verify them; test accounts verify with any two amounts, as the spec says.
 import { randomInt } from 'node:crypto';
-import type { Knex } from 'knex';
 import { ApiError, notFound } from '../../base/errors';
 import { eventOf } from '../../catalog';
 import { bankAccounts, type BankAccountInput } from '../../catalog/bank-accounts';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
-import { readMicrodeposits } from '../../store/microdeposits';
+import type { Services } from '../services';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 
@@ -57,15 +56,14 @@ const sameAmounts = (given: readonly number[], expected: readonly number[]) =>
   [...given].sort((a, b) => a - b).join() === [...expected].sort((a, b) => a - b).join();
 
 export async function verifyBankAccount(
-  objects: ObjectStore,
-  knex: Knex,
+  { objects, store }: Services,
   scope: Scope,
   id: string,
   amounts: number[],
 ): Promise<ApiObject> {
   // The deposits never change once the account's commit wrote them, so they are read before the
   // transition; whether the account is already verified is decided on its latest state, first.
-  const expected = scope.mode === 'live' ? await readMicrodeposits(knex, id) : undefined;
+  const expected = scope.mode === 'live' ? await store.microdeposits.readMicrodeposits(id) : undefined;
   const verified = await objects.transition(scope, KIND, id, {
     refuse: (current) => {
       if (current.verified === true)

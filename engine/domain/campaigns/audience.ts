@@ -8,7 +8,6 @@ import { addresses } from '../../catalog/addresses';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
 import type { ApiObject, ListParams, Scope } from '../../store/objects';
-import { returnAddressesAmong } from '../../store/campaign-mailings';
 import { nextTurn } from '../../base/next-turn';
 import { personKey } from '../addresses/person-key';
 
@@ -45,8 +44,7 @@ export async function audienceOf(
   let after: string | undefined;
   do {
     const page = await services.objects.list(scope, addresses.name, { ...params, after });
-    const returns = await returnAddressesAmong(
-      services.db.knex,
+    const returns = await services.store.campaignMailings.returnAddressesAmong(
       scope,
       page.data.map((a) => a.id),
     );

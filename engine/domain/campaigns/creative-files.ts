@@ -10,7 +10,6 @@ import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { NewBlob } from '../../store/blobs';
 import type { PieceInputs } from '../../store/piece-inputs';
-import { readPieceInputs } from '../../store/piece-inputs';
 import { ApiError } from '../../base/errors';
 import { discardStoredFiles, storeUpload } from '../pieces/artwork';
 import { uploadKey } from '../pieces/piece-files';
@@ -81,7 +80,7 @@ export async function filesOfCreatives(
 ): Promise<Map<string, CreativeFiles>> {
   const files = new Map<string, CreativeFiles>();
   for (const creative of creatives) {
-    const recorded = await readPieceInputs(services.db.knex, creative.id);
+    const recorded = await services.store.pieceInputs.readPieceInputs(creative.id);
     if (!recorded || recorded.scope.accountId !== scope.accountId || recorded.scope.mode !== scope.mode) continue;
     // written by storeSides in this shape and read only here
     const { artwork } = recorded.inputs as { artwork: Record<string, FileSource> };

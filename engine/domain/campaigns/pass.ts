@@ -8,8 +8,7 @@ import type { Resource } from '../../catalog/types';
 import type { Settings } from '../accounts/settings';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { isRecorded, recipientKey, recordSkipped, type RunRecipient, type SkipCode } from '../../store/run-recipients';
-import { mailedInRun } from '../../store/campaign-mailings';
+import { recipientKey, type RunRecipient, type SkipCode } from '../../store/run-recipients';
 import { campaigns } from '../../catalog/campaigns';
 import { createPiece } from '../pieces/create';
 import { nextTurn } from '../../base/next-turn';
@@ -94,12 +93,13 @@ export class RunPass {
         });
       } catch (error) {
         // another process made this recipient's piece first: its row refused ours, nothing doubled
-        if (await isRecorded(this.services.db.knex, recipient)) return;
+        if (await this.services.store.runRecipients.isRecorded(recipient)) return;
         // another recipient of the run is the same person and has this creative's piece already
         const made =
-          personKey && (await mailedInRun(this.services.db.knex, recipient.runId, recipient.creativeId, personKey));
+          personKey &&
+          (await this.services.store.campaignMailings.mailedInRun(recipient.runId, recipient.creativeId, personKey));
         if (made) {
-          await recordSkipped(this.services.db.knex, this.scope, {
+          await this.services.store.runRecipients.recordSkipped(this.scope, {
             ...recipient,
             skipReason: `duplicate: the same person and address as the recipient of ${made}`,
             skipCode: 'duplicate',
@@ -108,7 +108,7 @@ export class RunPass {
         }
         // what the recipient causes (an address deleted, outside the kind's reach) skips it; anything else retries the run
         if (!(error instanceof ApiError)) throw error;
-        await recordSkipped(this.services.db.knex, this.scope, {
+        await this.services.store.runRecipients.recordSkipped(this.scope, {
           ...recipient,
           skipReason: error.message,
           skipCode: 'refused',
@@ -120,7 +120,7 @@ export class RunPass {
   /** Records that the recipient gets no piece, and why (a row with bad data, a duplicate). */
   async skip(recipient: Recipient, reason: string, code: SkipCode = 'refused'): Promise<void> {
     await this.start(() =>
-      recordSkipped(this.services.db.knex, this.scope, { ...recipient, skipReason: reason, skipCode: code }),
+      this.services.store.runRecipients.recordSkipped(this.scope, { ...recipient, skipReason: reason, skipCode: code }),
     );
   }
 
@@ -132,10 +132,10 @@ export class RunPass {
 
   private async start(work: () => Promise<void>): Promise<void> {
     while (this.running.size >= IN_FLIGHT) await Promise.race(this.running);
-    // A piece's create can run on microtasks alone (SQLite answers Knex synchronously), and each one
-    // that ends starts the next: without turns of the event loop, no request was answered while a run
-    // went on (measured: reads waiting 0.3 to 0.6 s during a 2,000-piece run). A turn every few ms:
-    // one before every piece made the run about a fifth slower.
+    // A piece's create can run on microtasks alone (the store answers synchronously on SQLite), and
+    // each one that ends starts the next: without turns of the event loop, no request was answered
+    // while a run went on (measured: reads waiting 0.3 to 0.6 s during a 2,000-piece run). A turn
+    // every few ms: one before every piece made the run about a fifth slower.
     if (Date.now() - this.lastTurn >= TURN_EVERY_MS) {
       await nextTurn();
       this.lastTurn = Date.now();

@@ -11,8 +11,7 @@ import { campaignRuns, campaigns } from '../../catalog/campaigns';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { recordedRecipients, tallyRun } from '../../store/run-recipients';
-import { earlierMailings, mailingKey, type EarlierMailing } from '../../store/campaign-mailings';
+import { mailingKey, type EarlierMailing } from '../../store/campaign-mailings';
 import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../platform/jobs/names';
 import type { Job } from '../../platform/jobs/types';
 import { nowIso } from '../../base/time';
@@ -72,13 +71,18 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   const senders = new Set(creatives.map((c) => c.from).filter((f): f is string => typeof f === 'string'));
   const members = upload ? [] : await audienceOf(services, scope, campaign, run, senders);
   const recipients = upload ? Number(upload.totalMailpieces) : members.length;
-  const earlier = await earlierMailings(services.db.knex, scope, campaign.id, run.id, remailCutoff(campaign));
+  const earlier = await services.store.campaignMailings.earlierMailings(
+    scope,
+    campaign.id,
+    run.id,
+    remailCutoff(campaign),
+  );
   const mailedBefore = (creativeId: string, key: string): string | undefined => {
     const before: EarlierMailing | undefined = earlier.get(mailingKey(creativeId, key));
     return before && `already mailed by this campaign on ${before.date.slice(0, 10)} (${before.pieceId})`;
   };
   await showProgress(services, scope, data, recipients);
-  const recorded = await recordedRecipients(services.db.knex, run.id);
+  const recorded = await services.store.runRecipients.recordedRecipients(run.id);
   const budget = runBudgetMs(services.config.campaignRunLeaseMs);
   const pass = new RunPass(services, scope, account.settings, campaign, recorded, signal, budget);
   // a long run goes on in a job of its own, so no lease has to cover a whole run
@@ -138,7 +142,7 @@ async function settleRun(
   data: CampaignRunData,
   outcome: { recipients?: number; failure?: string },
 ): Promise<void> {
-  const tally = await tallyRun(services.db.knex, data.run);
+  const tally = await services.store.runRecipients.tallyRun(data.run);
   const failed = outcome.failure !== undefined;
   await services.objects
     .transition(scope, campaignRuns.name, data.run, {
@@ -166,7 +170,7 @@ async function settleRun(
 
 /** What a running run has done so far, shown on it: at its start and each time it hands on. */
 async function showProgress(services: Services, scope: Scope, data: CampaignRunData, recipients: number) {
-  const tally = await tallyRun(services.db.knex, data.run);
+  const tally = await services.store.runRecipients.tallyRun(data.run);
   await services.objects
     .transition(scope, campaignRuns.name, data.run, {
       parent: data.campaign,

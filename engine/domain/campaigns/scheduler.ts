@@ -11,7 +11,6 @@ import { nodeCron } from '../../base/packages';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { scheduledCampaigns } from '../../store/campaign-schedules';
 import { RunInProgress, startRun } from './start';
 import { pollLoop } from '../../base/poll-loop';
 
@@ -116,7 +115,7 @@ export function startScheduler(services: Services, options: { pollMs?: number } 
   const pass = async () => {
     const now = Date.now();
     const seen = new Set<string>();
-    for (const { scope, campaign } of await scheduledCampaigns(services.db.knex)) {
+    for (const { scope, campaign } of await services.store.campaignSchedules.scheduledCampaigns()) {
       const schedule = campaign.schedule as Schedule | null;
       if (!schedule) continue;
       seen.add(campaign.id);

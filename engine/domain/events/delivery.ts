@@ -5,17 +5,10 @@
 // attempts is kept as failed (listed, and replayed on request); a webhook failing without a success
 // for WEBHOOK_DISABLE_AFTER_HOURS is disabled with its reason. One job per
 // webhook at a time (a singleton key), so a slow receiver holds up only its own events.
-import type { Knex } from 'knex';
 import { FetchRefused } from '../../platform/net/guarded-fetch';
 import { guardedPost } from '../../platform/net/guarded-post';
-import {
-  pendingInOrder,
-  recordAttempts,
-  webhookTarget,
-  type AttemptOutcome,
-  type WebhookTarget,
-} from '../../store/webhook-deliveries';
-import { failingSince, setAsidePending } from '../../store/webhook-failures';
+import type { AttemptOutcome, WebhookTarget } from '../../store/webhook-deliveries';
+import type { Store } from '../../store/store';
 import { signedHeaders } from './signing';
 import { signEventText, type LinkSigner } from '../../platform/assets/links';
 import type { AccountSlots } from './account-slots';
@@ -41,13 +34,13 @@ export interface DeliveryLimits {
 }
 
 /** Disables the webhook when its failures go back past the limit; true when it did. */
-async function disableIfFailingTooLong(knex: Knex, target: WebhookTarget, limits: DeliveryLimits): Promise<boolean> {
+async function disableIfFailingTooLong(store: Store, target: WebhookTarget, limits: DeliveryLimits): Promise<boolean> {
   if (!limits.disable || limits.disableAfterMs === undefined) return false;
-  const since = await failingSince(knex, target.id, target.modified);
+  const since = await store.webhookFailures.failingSince(target.id, target.modified);
   if (since === undefined || Date.now() - Date.parse(since) < limits.disableAfterMs) return false;
   const hours = limits.disableAfterMs / 3_600_000;
   // its waiting deliveries first, so once it shows disabled they all show failed
-  await setAsidePending(knex, target.id, false);
+  await store.webhookFailures.setAsidePending(target.id, false);
   await limits.disable(
     target,
     `every delivery has failed since ${since}, longer than WEBHOOK_DISABLE_AFTER_HOURS (${hours} h): enable it again to replay them`,
@@ -99,7 +92,7 @@ const BATCH = 100;
  * flight (whose answer was not recorded): a receiver de-duplicates on the event id.
  */
 export async function deliverWebhook(
-  knex: Knex,
+  store: Store,
   webhookId: string,
   limits: DeliveryLimits,
   budgetMs: number,
@@ -107,27 +100,27 @@ export async function deliverWebhook(
   slots?: AccountSlots,
 ): Promise<void> {
   const until = Date.now() + budgetMs;
-  const target = await webhookTarget(knex, webhookId);
-  if (!target || !target.enabled) return setAsidePending(knex, webhookId, !target);
+  const target = await store.webhookDeliveries.webhookTarget(webhookId);
+  if (!target || !target.enabled) return store.webhookFailures.setAsidePending(webhookId, !target);
   // over its account's fair share of this process's slots: left due, queued again by the next pass
   const release = slots ? slots.take(target.scope.accountId) : () => undefined;
   if (!release) return;
   try {
-    await deliverInOrder(knex, target, limits, until, signal);
+    await deliverInOrder(store, target, limits, until, signal);
   } finally {
     release();
   }
 }
 
 async function deliverInOrder(
-  knex: Knex,
+  store: Store,
   target: WebhookTarget,
   limits: DeliveryLimits,
   until: number,
   signal?: AbortSignal,
 ): Promise<void> {
   for (;;) {
-    const batch = await pendingInOrder(knex, target.id, BATCH);
+    const batch = await store.webhookDeliveries.pendingInOrder(target.id, BATCH);
     if (batch.length === 0) return;
     for (const due of batch) {
       if (due.nextAttemptAt > Date.now() || Date.now() > until) return;
@@ -135,9 +128,9 @@ async function deliverInOrder(
       signal?.throwIfAborted(); // its lease ran out: the next job owns these deliveries (they are sent again)
       // a failure holds up the webhook's later events until it succeeds or has had every attempt
       const next = outcome.status === 'succeeded' ? undefined : retryAt(due.attempts + 1, limits.retryBaseMs);
-      await recordAttempts(knex, target, [{ delivery: due, outcome, retryAt: next }]);
+      await store.webhookDeliveries.recordAttempts(target, [{ delivery: due, outcome, retryAt: next }]);
       // failing for longer than WEBHOOK_DISABLE_AFTER_HOURS: disabled, its waiting deliveries set aside
-      if (outcome.status === 'failed' && (await disableIfFailingTooLong(knex, target, limits))) return;
+      if (outcome.status === 'failed' && (await disableIfFailingTooLong(store, target, limits))) return;
       if (next !== undefined) return;
     }
   }

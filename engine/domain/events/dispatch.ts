@@ -4,7 +4,6 @@
 // restart, a kill -9 or a second engine process loses nothing: the loop finds what is due again.
 import type { Services } from '../services';
 import { DELIVER_WEBHOOK, type DeliverWebhookData } from '../../platform/jobs/names';
-import { dispatchEvents, webhooksDue } from '../../store/webhook-deliveries';
 import { deliverWebhook, type DeliveryLimits } from './delivery';
 import { AccountSlots } from './account-slots';
 import { pollLoop } from '../../base/poll-loop';
@@ -39,7 +38,7 @@ export async function startEventDelivery(
   options: { pollMs?: number; concurrency?: number } = {},
 ): Promise<EventDelivery> {
   const { config } = services;
-  const knex = services.db.knex;
+  const { store } = services;
   const pollMs = options.pollMs ?? 100;
   const limits: DeliveryLimits = {
     timeoutMs: config.webhookTimeoutMs,
@@ -58,12 +57,12 @@ export async function startEventDelivery(
       concurrency,
       leaseMs: budgetOf(config.webhookTimeoutMs) + 2 * config.webhookTimeoutMs + 5_000,
     },
-    (job) => deliverWebhook(knex, job.data.webhook, limits, budgetOf(config.webhookTimeoutMs), job.signal, slots),
+    (job) => deliverWebhook(store, job.data.webhook, limits, budgetOf(config.webhookTimeoutMs), job.signal, slots),
   );
 
   const pass = async (): Promise<boolean> => {
-    const fanned = await dispatchEvents(knex, BATCH);
-    const due = new Set([...fanned, ...(await webhooksDue(knex))]);
+    const fanned = await store.webhookDeliveries.dispatchEvents(BATCH);
+    const due = new Set([...fanned, ...(await store.webhookDeliveries.webhooksDue())]);
     for (const webhook of due)
       await services.jobs.send(DELIVER_WEBHOOK, { webhook } satisfies DeliverWebhookData, {
         singletonKey: webhook,

@@ -14,7 +14,6 @@ import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
-import { deliveryStateOf, replayFailed } from '../../store/webhook-failures';
 import { newWebhookSecret } from './signing';
 
 type RotateBody = BodyOf<typeof webhookOperations.rotateSecret>;
@@ -184,10 +183,10 @@ export async function replayDeliveries(
   if (hook.enabled === false)
     throw new ApiError('invalid', `webhook ${webhookId} is disabled: enable it (enabled: true) before a replay`, 422);
   if (eventId !== undefined) {
-    const state = await deliveryStateOf(services.db.knex, scope, webhookId, eventId);
+    const state = await services.store.webhookFailures.deliveryStateOf(scope, webhookId, eventId);
     if (state === undefined) throw notFound('webhook delivery');
     if (state !== 'failed')
       throw new ApiError('invalid', `the delivery of ${eventId} is ${state}: only a failed delivery is replayed`, 422);
   }
-  return { queued: await replayFailed(services.db.knex, webhookId, eventId), object: 'webhook_replay' };
+  return { queued: await services.store.webhookFailures.replayFailed(webhookId, eventId), object: 'webhook_replay' };
 }

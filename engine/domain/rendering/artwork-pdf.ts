@@ -6,7 +6,6 @@
 import { templateVersions } from '../../catalog/templates';
 import { pdfLib } from '../../base/packages';
 import type { Scope } from '../../store/objects';
-import { readBlob } from '../../store/blobs';
 import type { ArtworkSource } from '../pieces/artwork';
 import { POINTS_PER_INCH } from '../../catalog/products';
 import { inlineAssets } from '../../print/inline-assets';
@@ -65,7 +64,7 @@ async function drawHtml(context: RenderContext, html: string, request: SideReque
 /** An uploaded or fetched file: from the asset store, or (pieces from before it kept them) its row. */
 async function blobOf(context: RenderContext, scope: Scope, id: string): Promise<Buffer> {
   const gone = () => new RenderFailure('missing_file', `the uploaded file ${id} is gone`, 'Create the piece again.');
-  const blob = await readBlob(context.knex, scope, id);
+  const blob = await context.store.blobs.readBlob(scope, id);
   if (!blob) throw gone();
   if ('bytes' in blob) return blob.bytes;
   // pdf-lib and the merge take the whole file, so it is read whole here, once

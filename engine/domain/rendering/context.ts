@@ -1,17 +1,18 @@
 // What the render jobs work with: the started parts (the browser with its warm pages, the merge
 // thread, the thumbnail threads) and where pieces, files and jobs live. workers.ts starts the parts and
 // hands them over; the render path (artwork-pdf.ts, render-piece.ts) calls them directly.
-import type { Knex } from 'knex';
 import type { Renderer } from '../../print/browser';
 import type { MergeThread } from '../../print/merge';
 import type { ThumbnailThreads } from '../../print/thumbnails';
 import type { AssetStore } from '../../platform/assets/store';
 import type { JobQueue } from '../../platform/jobs/types';
 import type { ObjectStore } from '../../store/objects';
+import type { Store } from '../../store/store';
 import type { UspsReadiness } from '../../catalog/usps-identity';
 
 export interface RenderContext {
-  knex: Knex;
+  store: Store;
+  /** the store's object store (`store.objects`) */
   objects: ObjectStore;
   assets: AssetStore;
   jobs: JobQueue;

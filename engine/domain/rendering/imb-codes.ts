@@ -6,8 +6,7 @@
 // taken up again by an engine that can draw it (wakeHeldPieces).
 import type { ApiObject, Scope } from '../../store/objects';
 import type { Resource } from '../../catalog/types';
-import { allocateSerial, SerialsExhausted } from '../../store/imb-serials';
-import { heldPieces, holdPiece, releaseHold } from '../../store/production-holds';
+import { SerialsExhausted } from '../../store/imb-serials';
 import { imbTracking, routingOf, sampleTracking, serialDigitsOf } from '../../print/overlay/imb';
 import { type ImbCodes, overlayPiece } from '../../print/overlay/types';
 import { missingSentence, type UspsIdentity } from '../../catalog/usps-identity';
@@ -40,7 +39,7 @@ export async function codesForRender(
   if (!tools.usps.ready) return { hold: missingSentence(tools.usps.missing) };
   const { identity } = tools.usps;
   try {
-    const serial = await allocateSerial(tools.knex, {
+    const serial = await tools.store.imbSerials.allocateSerial({
       mailerId: identity.mailerId,
       pieceId: piece.id,
       digits: serialDigitsOf(identity.mailerId),
@@ -63,7 +62,7 @@ export async function holdForRender(
   pieceId: string,
   reason: string,
 ): Promise<void> {
-  await holdPiece(tools.knex, pieceId);
+  await tools.store.productionHolds.holdPiece(pieceId);
   await tools.objects
     .transition(scope, resource.name, pieceId, {
       refuse: (piece) =>
@@ -79,7 +78,7 @@ export async function holdForRender(
 
 /** The piece no longer waits (rendered, failed, cancelled, gone). */
 export const releaseRenderHold = (tools: RenderContext, pieceId: string): Promise<void> =>
-  releaseHold(tools.knex, pieceId);
+  tools.store.productionHolds.releaseHold(pieceId);
 
 /** Pieces taken up per pass. */
 const WAKE_BATCH = 1000;
@@ -89,7 +88,7 @@ const WAKE_BATCH = 1000;
  * doubled). A piece that still cannot be drawn waits again; one drawn leaves the list.
  */
 export async function wakeHeldPieces(tools: RenderContext): Promise<number> {
-  const held = await heldPieces(tools.knex, WAKE_BATCH);
+  const held = await tools.store.productionHolds.heldPieces(WAKE_BATCH);
   for (const piece of held) {
     await tools.jobs.send(RENDER_PIECE, { piece } satisfies RenderPieceData, {
       ...RENDER_PIECE_OPTIONS,

@@ -22,7 +22,6 @@ import { markFailed, markRendered } from './outcome';
 import { artworkFileKeys, discardIfCancelled } from '../pieces/piece-files';
 import { produceJob } from '../production/produce';
 import type { RenderContext } from './context';
-import { readPieceInputs } from '../../store/piece-inputs';
 import type { UspsIdentity } from '../../catalog/usps-identity';
 import { codesForRender, holdForRender, releaseRenderHold } from './imb-codes';
 
@@ -43,7 +42,7 @@ export interface PieceOfJob {
 
 /** The live piece a job names, with what its create recorded; undefined when there is none. */
 export async function pieceOfJob(tools: RenderContext, pieceId: string): Promise<PieceOfJob | undefined> {
-  const recorded = await readPieceInputs(tools.knex, pieceId);
+  const recorded = await tools.store.pieceInputs.readPieceInputs(pieceId);
   if (!recorded) return undefined;
   const { scope } = recorded;
   const resource = findResource(recorded.kind);

@@ -4,7 +4,7 @@
 import { newId } from '../../base/ids';
 import type { Scope } from '../../store/objects';
 import type { Services } from '../services';
-import { searchBodies, type BodyMatch } from '../../store/body-search';
+import type { BodyMatch } from '../../store/body-search';
 import { lookupZip, normalizeCity } from './zipdb';
 import { applyCase, type LetterCase } from './case';
 import { matchesFilters, type AutocompleteFilters } from './samples/autocomplete';
@@ -98,7 +98,7 @@ function candidates(
   if (filters.zip_code) all.push({ field: 'address_zip', startsWith: filters.zip_code });
   const any: BodyMatch[] = [{ field: 'address_line1', startsWith: typed }];
   if (streetTyped !== '') any.push({ field: 'address_line1', wordStartsWith: streetTyped });
-  return searchBodies(services.db.knex, services.reader, scope, 'addresses', { all, any, limit: MAX_CANDIDATES });
+  return services.store.bodySearch.searchBodies(scope, 'addresses', { all, any, limit: MAX_CANDIDATES });
 }
 
 export function autocompletion(suggestions: Suggestion[], letterCase?: LetterCase): Autocompletion {

@@ -1,8 +1,8 @@
 // The free monthly allowance of live US verifications for accounts without a payment method
 // (spec: 300 a month, then 403). Counted in `usage_counters`, one row per account and month.
-import type { Knex } from 'knex';
 import { ApiError } from '../../base/errors';
-import { incrementBelow, readCounter, setCounter, type CounterKey } from '../../store/counters';
+import type { CounterKey } from '../../store/counters';
+import type { Store } from '../../store/store';
 
 const FREE_US_VERIFICATIONS = 'free_us_verifications';
 
@@ -16,12 +16,12 @@ export const usagePeriod = (at = new Date()): string => at.toISOString().slice(0
 const freeKey = (accountId: string, period: string): CounterKey => ({ accountId, name: FREE_US_VERIFICATIONS, period });
 
 export async function takeFreeVerification(
-  knex: Knex,
+  counters: Store['counters'],
   accountId: string,
   quota: number,
   period = usagePeriod(),
 ): Promise<number> {
-  const count = await incrementBelow(knex, freeKey(accountId, period), quota);
+  const count = await counters.incrementBelow(freeKey(accountId, period), quota);
   if (count === undefined) {
     throw new ApiError(
       'payment_method_unverified',
@@ -33,16 +33,20 @@ export async function takeFreeVerification(
 }
 
 /** How many free verifications the account used in a period. */
-export async function freeVerificationsUsed(knex: Knex, accountId: string, period = usagePeriod()): Promise<number> {
-  return readCounter(knex, freeKey(accountId, period));
+export async function freeVerificationsUsed(
+  counters: Store['counters'],
+  accountId: string,
+  period = usagePeriod(),
+): Promise<number> {
+  return counters.readCounter(freeKey(accountId, period));
 }
 
 /** Sets the count directly: for operators (and tests) that need to grant or use up the allowance. */
 export async function setFreeVerificationsUsed(
-  knex: Knex,
+  counters: Store['counters'],
   accountId: string,
   count: number,
   period = usagePeriod(),
 ): Promise<void> {
-  await setCounter(knex, freeKey(accountId, period), count);
+  await counters.setCounter(freeKey(accountId, period), count);
 }

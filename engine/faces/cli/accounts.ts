@@ -2,7 +2,6 @@
 // live bank account's verification expects.
 import { parseArgs } from 'node:util';
 import { isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
-import { readMicrodeposits } from '../../store/microdeposits';
 import { CommandRefused } from '../../base/errors';
 import { findAccount, firstAccount, UsageError, withServices } from './common';
 
@@ -33,7 +32,7 @@ ${Object.entries(SETTINGS)
 export async function deposits(args: string[]): Promise<void> {
   const [id] = parseArgs({ args, allowPositionals: true, options: {} }).positionals;
   if (!id) throw new UsageError(ACCOUNT_HELP.deposits);
-  const amounts = await withServices((services) => readMicrodeposits(services.db.knex, id));
+  const amounts = await withServices((services) => services.store.microdeposits.readMicrodeposits(id));
   if (!amounts) throw new UsageError(`no micro-deposits recorded for ${id} (test-mode accounts get none)`);
   process.stdout.write(`${amounts.join(' ')}\n`);
 }

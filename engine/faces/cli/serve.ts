@@ -32,7 +32,7 @@ export async function serve(args: string[]): Promise<void> {
   const engine = await startEngine(config, { workers: !values['no-workers'] });
   const out = [
     `printpost engine listening on ${engine.url}  (API base URL: ${engine.url}/v1)`,
-    ...describeConfig(config, engine.services.db.label),
+    ...describeConfig(config, engine.services.store.label),
     workersLine(engine.services),
     productionLine(config),
   ];
@@ -81,7 +81,7 @@ export async function work(): Promise<void> {
   const services = await openServices(config);
   services.workers = await startWorkers(services);
   process.stdout.write(
-    `${['printpost worker started', ...describeConfig(config, services.db.label), workersLine(services), productionLine(config)].join('\n')}\n`,
+    `${['printpost worker started', ...describeConfig(config, services.store.label), workersLine(services), productionLine(config)].join('\n')}\n`,
   );
   keepServingThroughDefects(config.logLevel);
   const stop = () => void services.close().then(() => process.exit(0));

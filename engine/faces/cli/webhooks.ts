@@ -4,19 +4,17 @@
 import { catalog, findResource } from '../../catalog';
 import { enabledForTest } from '../../catalog/event-types';
 import type { Services } from '../../domain/services';
-import { queueDelivery, webhookTarget } from '../../store/webhook-deliveries';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { attempt } from '../../domain/events/delivery';
 import type { AttemptOutcome } from '../../store/webhook-deliveries';
-import { disabledWebhooks } from '../../store/webhook-failures';
 import { parseArgs } from 'node:util';
 import { CommandRefused } from '../../base/errors';
 import { UsageError, withServices } from './common';
 
 /** A sample event of the webhook's first type (the catalog's sample object as its body), sent once. */
 export async function sendTestEvent(services: Services, webhookId: string): Promise<AttemptOutcome> {
-  const target = await webhookTarget(services.db.knex, webhookId);
+  const target = await services.store.webhookDeliveries.webhookTarget(webhookId);
   if (!target) throw new CommandRefused(`no webhook ${webhookId}`);
   const hook = await services.objects.get(target.scope, 'webhooks', webhookId);
   const types = Array.isArray(hook?.event_types) ? hook.event_types.map(String) : [];
@@ -39,15 +37,15 @@ export async function sendTestEvent(services: Services, webhookId: string): Prom
 
 /** Queues the event for the webhook again (same account and mode); the workers deliver it in its turn. */
 export async function replayEvent(services: Services, eventId: string, webhookId: string): Promise<void> {
-  const target = await webhookTarget(services.db.knex, webhookId);
+  const target = await services.store.webhookDeliveries.webhookTarget(webhookId);
   if (!target) throw new CommandRefused(`no webhook ${webhookId}`);
-  if (!(await queueDelivery(services.db.knex, target.scope, webhookId, eventId)))
+  if (!(await services.store.webhookDeliveries.queueDelivery(target.scope, webhookId, eventId)))
     throw new CommandRefused(`no event ${eventId} in the account and mode of ${webhookId}`);
 }
 
 /** The webhooks the engine disabled, a line each: id, account, mode, failed deliveries, reason. */
 export async function disabledWebhookLines(services: Services): Promise<string> {
-  const hooks = await disabledWebhooks(services.db.knex, 1_000);
+  const hooks = await services.store.webhookFailures.disabledWebhooks(1_000);
   if (hooks.length === 0) return 'no webhook is disabled\n';
   return hooks
     .map((h) => `${h.id}\t${h.account_id}\t${h.mode}\t${h.failed_deliveries} failed\t${h.disabled_reason}\n`)

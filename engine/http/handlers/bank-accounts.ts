@@ -7,6 +7,6 @@ export const bankAccountHandlers: Served[] = [
     createBankAccount(services.objects, scope, body, idempotency),
   ),
   serve(bankAccountOperations.verify, ({ services, scope, params, body }) =>
-    verifyBankAccount(services.objects, services.db.knex, scope, params.id, body.amounts),
+    verifyBankAccount(services, scope, params.id, body.amounts),
   ),
 ];

@@ -4,9 +4,7 @@ import { eventOperations } from '../../catalog/events';
 import { webhookOperations } from '../../catalog/webhooks';
 import { ApiError, notFound } from '../../base/errors';
 import { allEventTypes } from '../../catalog';
-import { getEvent, listEvents } from '../../store/event-list';
-import { listAttempts } from '../../store/webhook-attempts';
-import { decodeCursor, encodeCursor } from '../../store/cursor';
+import { getEvent, listDeliveryAttempts, listEvents } from '../../domain/events/event-log';
 import {
   createWebhook,
   publicWebhook,
@@ -40,13 +38,13 @@ const pageOf = <P extends { data: unknown[] }>(page: P) => ({ ...page, data: pag
 
 export const eventHandlers: Served[] = [
   serve(eventOperations.retrieve, async ({ services, scope, params }) => {
-    const event = await getEvent(services.db.knex, scope, params.id);
+    const event = await getEvent(services, scope, params.id);
     if (!event) throw notFound('event');
     return event;
   }),
   serve(eventOperations.list, async ({ services, scope, operation, query, url }) => {
     const common = listParams(query, operation);
-    const page = await listEvents(services.db.knex, scope, {
+    const page = await listEvents(services, scope, {
       limit: common.limit,
       after: common.after,
       before: common.before,
@@ -73,24 +71,19 @@ export const webhookHandlers: Served[] = [
   ),
   serve(webhookOperations.deliveries, async ({ services, scope, params, query, url }) => {
     if (!(await services.objects.get(scope, 'webhooks', params.id))) throw notFound('webhook');
-    const cursor = query.after ? decodeCursor(query.after) : undefined;
     const limit = query.limit ?? 10;
-    const { data, more } = await listAttempts(
-      services.db.knex,
-      scope,
-      params.id,
+    const { data, next } = await listDeliveryAttempts(services, scope, params.id, {
       limit,
-      cursor && { date: cursor.value, id: cursor.id },
-      query.status,
-    );
-    const last = data[data.length - 1];
+      after: query.after,
+      status: query.status,
+    });
     return {
       object: 'list',
       data,
       count: data.length,
       next_url:
-        more && last
-          ? `${url}?limit=${limit}${query.status ? `&status=${query.status}` : ''}&after=${encodeCursor(last.date_created, last.id)}`
+        next !== undefined
+          ? `${url}?limit=${limit}${query.status ? `&status=${query.status}` : ''}&after=${next}`
           : null,
       previous_url: null,
     };

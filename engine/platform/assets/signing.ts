@@ -2,8 +2,7 @@
 // HMAC of its path and expiry under the engine's signing key, so a link cannot be widened to another
 // file or kept alive longer, and every GET of a piece hands out a fresh one.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Knex } from 'knex';
-import { keepFirstSecret } from '../../store/engine-secrets';
+import type { Store } from '../../store/store';
 
 export const LINK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
@@ -36,8 +35,11 @@ const SECRET_NAME = 'asset_signing_key';
  * The signing key: the operator's ASSET_SIGNING_KEY, else one generated once and kept in the database,
  * so every engine process sharing it signs and verifies alike and links survive a restart.
  */
-export async function loadAssetSigner(knex: Knex, configured: string | undefined): Promise<AssetSigner> {
+export async function loadAssetSigner(
+  secrets: Store['engineSecrets'],
+  configured: string | undefined,
+): Promise<AssetSigner> {
   if (configured) return new AssetSigner(Buffer.from(configured));
-  const key = await keepFirstSecret(knex, SECRET_NAME, randomBytes(32).toString('base64url'));
+  const key = await secrets.keepFirstSecret(SECRET_NAME, randomBytes(32).toString('base64url'));
   return new AssetSigner(Buffer.from(key));
 }

@@ -1,5 +1,5 @@
 // openJobQueue: the engine's durable jobs on its own database (see types.ts).
-import type { Database } from '../../store/connection';
+import type { Store } from '../../store/store';
 import { Queue } from './queue';
 import { postgresBackend } from './postgres';
 import { sqliteBackend } from './sqlite';
@@ -7,7 +7,11 @@ import type { JobQueue, QueueOptions } from './types';
 
 export type * from './types';
 
-export function openJobQueue(db: Database, options: QueueOptions = {}): JobQueue {
+/** The queue in the store's database: pg-boss on PostgreSQL, the `jobs` table on SQLite. */
+export function openJobQueue(
+  store: Pick<Store, 'dialect' | 'url' | 'pgBoss' | 'jobTable'>,
+  options: QueueOptions = {},
+): JobQueue {
   const {
     stopTimeoutMs = 10_000,
     keepCompletedMs = 3_600_000,
@@ -16,8 +20,8 @@ export function openJobQueue(db: Database, options: QueueOptions = {}): JobQueue
     onError = (error: Error) => process.stderr.write(`job queue: ${error.message}\n`),
   } = options;
   const backend =
-    db.dialect === 'postgres'
-      ? postgresBackend(db, { schema, poolMax, keepCompletedMs, onError })
-      : sqliteBackend(db.knex, keepCompletedMs);
+    store.dialect === 'postgres'
+      ? postgresBackend(store, { schema, poolMax, keepCompletedMs, onError })
+      : sqliteBackend(store.jobTable, keepCompletedMs);
   return new Queue(backend, stopTimeoutMs, onError);
 }

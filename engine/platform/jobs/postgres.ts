@@ -1,14 +1,14 @@
 // The queue on PostgreSQL: pg-boss owns the schema (created under its advisory lock, so several
 // processes may start at once), queues, retries with backoff, lease expiry and archiving, over its
 // own connection pool. Writes that must be atomic with something else run pg-boss's statements in a
-// Knex transaction on the engine's pool (pg-adapter.ts): a job with the caller's writes, a claim with
-// its lease, a failure with the check that the attempt is still current. pg-boss's own work() is not
-// used: it sleeps a full polling interval after every batch and settles a batch as one.
+// transaction on the engine's pool (store/pg-boss-db.ts, which also holds the statements added here):
+// a job with the caller's writes, a claim with its lease, a failure with the check that the attempt is
+// still current. pg-boss's own work() is not used: it sleeps a full polling interval after every batch
+// and settles a batch as one.
 import type PgBoss from 'pg-boss';
-import type { Knex } from 'knex';
-import type { Database } from '../../store/connection';
+import type { PgBossTransaction } from '../../store/pg-boss-db';
+import type { Store } from '../../store/store';
 import { errorText, tally, type Backend, type Claimed, type ResolvedJobOptions } from './backend';
-import { knexDb } from './pg-adapter';
 import { pgBoss } from '../../base/packages';
 
 export interface PostgresOptions {
@@ -22,13 +22,13 @@ const SCHEMA = /^[a-z_][a-z0-9_]{0,49}$/;
 const FAILED_KEPT_SECONDS = 90 * 24 * 3600;
 const DEADLOCK = '40P01';
 
-export function postgresBackend(db: Database, options: PostgresOptions): Backend {
+export function postgresBackend(store: Pick<Store, 'url' | 'pgBoss'>, options: PostgresOptions): Backend {
   const { schema, onError } = options;
   if (!SCHEMA.test(schema)) throw new Error(`job schema ${JSON.stringify(schema)}: lower-case letters, digits, '_'`);
-  const knex = db.knex;
+  const tables = store.pgBoss;
   let stopped = false;
   const boss = new (pgBoss())({
-    connectionString: db.url,
+    connectionString: store.url,
     schema,
     max: options.poolMax,
     application_name: 'printpost-jobs',
@@ -68,18 +68,16 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
   };
 
   /** The job's id, or null when its singleton key has a job queued or active. */
-  const insert = async (trx: Knex, name: string, data: object, o: ResolvedJobOptions): Promise<string | null> => {
+  const insert = async (
+    trx: PgBossTransaction,
+    name: string,
+    data: object,
+    o: ResolvedJobOptions,
+  ): Promise<string | null> => {
     await ensureQueue(name);
-    if (o.singletonKey !== undefined) {
-      // pg-boss's policies would also bind jobs without a key; this lock and check bind keyed jobs
-      // only. The lock is held to the caller's commit, so a racing send sees this job.
-      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${schema}:${name}:${o.singletonKey}`]);
-      const { rows } = (await trx.raw(
-        `select 1 from ${schema}.job where name = ? and singleton_key = ? and state < 'completed' limit 1`,
-        [name, o.singletonKey],
-      )) as { rows: unknown[] };
-      if (rows.length > 0) return null;
-    }
+    // pg-boss's policies would also bind jobs without a key; this lock and check bind keyed jobs
+    // only. The lock is held to the caller's commit, so a racing send sees this job.
+    if (o.singletonKey !== undefined && (await trx.singletonTaken(schema, name, o.singletonKey))) return null;
     const delaySeconds = Math.ceil(o.retryDelayMs / 1000);
     // Sent as JSON text: the driver would turn an array into a PostgreSQL array, not jsonb.
     return boss.send(name, JSON.stringify(data) as unknown as object, {
@@ -89,7 +87,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       startAfter: o.startAfter,
       singletonKey: o.singletonKey,
       priority: o.priority,
-      db: knexDb(trx),
+      db: trx.db,
     });
   };
 
@@ -97,10 +95,10 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
    * Jobs without a singleton key sent in one transaction in the same turn (a group commit's pieces)
    * go out as one pg-boss insert: one statement for all of them rather than one each.
    */
-  const together = new WeakMap<Knex, { jobs: PgBoss.JobInsert[]; written: Promise<void> }>();
+  const together = new WeakMap<PgBossTransaction, { jobs: PgBoss.JobInsert[]; written: Promise<void> }>();
   /** the last keyed job sent in each transaction */
-  const keyed = new WeakMap<Knex, Promise<unknown>>();
-  const insertTogether = async (trx: Knex, name: string, data: object, o: ResolvedJobOptions) => {
+  const keyed = new WeakMap<PgBossTransaction, Promise<unknown>>();
+  const insertTogether = async (trx: PgBossTransaction, name: string, data: object, o: ResolvedJobOptions) => {
     await ensureQueue(name);
     let batch = together.get(trx);
     if (!batch) {
@@ -108,7 +106,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       const written = new Promise<void>((resolve, reject) =>
         setImmediate(() => {
           together.delete(trx);
-          boss.insert(jobs, { db: knexDb(trx) }).then(() => resolve(), reject);
+          boss.insert(jobs, { db: trx.db }).then(() => resolve(), reject);
         }),
       );
       batch = { jobs, written };
@@ -152,17 +150,19 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
 
     async send(name, data, o) {
       await ensureQueue(name);
-      return knex.transaction((trx) => insert(trx, name, data, o));
+      return tables.inTransaction((trx) => insert(trx, name, data, o));
     },
 
     async claim(name, max, leaseMs) {
-      const jobs = await knex.transaction(async (trx) => {
-        const fetched = await boss.fetch<unknown>(name, { batchSize: max, includeMetadata: true, db: knexDb(trx) });
+      const jobs = await tables.inTransaction(async (trx) => {
+        const fetched = await boss.fetch<unknown>(name, { batchSize: max, includeMetadata: true, db: trx.db });
         // The lease is the worker's, so it is set as the job is taken (pg-boss reads it at expiry).
         if (fetched.length > 0)
-          await trx.raw(
-            `update ${schema}.job set expire_in = ? * interval '1 millisecond' where name = ? and id = any(?::uuid[])`,
-            [leaseMs, name, fetched.map((j) => j.id)],
+          await trx.setLease(
+            schema,
+            name,
+            fetched.map((j) => j.id),
+            leaseMs,
           );
         return fetched;
       });
@@ -177,21 +177,14 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
     },
 
     async complete(job) {
-      await knex.raw(
-        `update ${schema}.job set state = 'completed', completed_on = now()
-         where name = ? and id = ? and state = 'active' and retry_count = ?`,
-        [job.name, job.id, job.attempt - 1],
-      );
+      await tables.completeAttempt(schema, job.name, job.id, job.attempt - 1);
     },
 
     async fail(job, error) {
-      await knex.transaction(async (trx) => {
+      await tables.inTransaction(async (trx) => {
         // The row lock keeps expiry from retrying this attempt between the check and the failure.
-        const { rows } = (await trx.raw(
-          `select 1 from ${schema}.job where name = ? and id = ? and state = 'active' and retry_count = ? for update`,
-          [job.name, job.id, job.attempt - 1],
-        )) as { rows: unknown[] };
-        if (rows.length > 0) await boss.fail(job.name, job.id, { message: errorText(error) }, { db: knexDb(trx) });
+        if (await trx.lockCurrentAttempt(schema, job.name, job.id, job.attempt - 1))
+          await boss.fail(job.name, job.id, { message: errorText(error) }, { db: trx.db });
       });
     },
 
@@ -199,13 +192,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       await boss.expire();
     },
 
-    async counts(name) {
-      const { rows } = (await knex.raw(
-        `select state, count(*) as n from ${schema}.job ${name === undefined ? '' : 'where name = ?'} group by state`,
-        name === undefined ? [] : [name],
-      )) as { rows: { state: string; n: string }[] };
-      return tally(rows);
-    },
+    counts: async (name) => tally(await tables.countByState(schema, name)),
 
     async stop() {
       stopped = true;

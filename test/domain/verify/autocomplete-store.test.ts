@@ -2,7 +2,7 @@
 // on SQLite (through the read connection) and PostgreSQL alike.
 import test from 'ava';
 import type { Scope } from '../../../engine/store/objects';
-import { searchBodies } from '../../../engine/store/body-search';
+import type { BodySearch } from '../../../engine/store/body-search';
 import { DATABASES } from '../../helpers/matrix';
 import { openFreshServices } from '../../helpers/services';
 
@@ -34,8 +34,8 @@ for (const db of DATABASES) {
         address_line1: 'BERRY CT',
         metadata: {},
       });
-      const ids = async (search: Parameters<typeof searchBodies>[4]) =>
-        (await searchBodies(services.db.knex, services.reader, scope, 'addresses', search)).map((o) => o.id);
+      const ids = async (search: BodySearch) =>
+        (await services.store.bodySearch.searchBodies(scope, 'addresses', search)).map((o) => o.id);
       t.deepEqual(await ids({ any: [{ field: 'address_line1', wordStartsWith: 'BERRY' }], limit: 10 }), [
         'adr_3',
         'adr_2',

@@ -59,14 +59,14 @@ for (const db of DATABASES) {
   const setup = async (settings: Record<string, boolean> = {}) => {
     if (!engines.has(db)) engines.set(db, start(db));
     const { engine } = await engines.get(db)!;
-    const { accounts, db: database } = engine.services;
+    const { accounts, store } = engine.services;
     const { account, keys } = await accounts.create(`quota-${Math.random().toString(36).slice(2)}`);
     for (const [name, value] of Object.entries(settings)) await accounts.setSetting(account.id, name as never, value);
-    return { api: client(engine.url, keys.live), keys, accountId: account.id, knex: database.knex };
+    return { api: client(engine.url, keys.live), keys, accountId: account.id, counters: store.counters };
   };
 
   test(`${db}: live verifications without a payment method are counted; test-mode ones are not`, async (t) => {
-    const { api, keys, accountId, knex: k } = await setup();
+    const { api, keys, accountId, counters: k } = await setup();
     for (let i = 0; i < 3; i++) t.is((await api('POST', '/v1/us_verifications', { json: BODY })).status, 200);
     t.is(
       (await api('POST', '/v1/us_verifications', { json: BODY, key: keys.livePub })).status,
@@ -78,7 +78,7 @@ for (const db of DATABASES) {
   });
 
   test(`${db}: the 300th is free, the 301st is refused with 403`, async (t) => {
-    const { api, accountId, knex: k } = await setup();
+    const { api, accountId, counters: k } = await setup();
     await setFreeVerificationsUsed(k, accountId, 299);
     t.is((await api('POST', '/v1/us_verifications', { json: BODY })).status, 200);
     const refused = await api('POST', '/v1/us_verifications', { json: BODY });
@@ -91,7 +91,7 @@ for (const db of DATABASES) {
   });
 
   test(`${db}: a refused (invalid) request spends nothing`, async (t) => {
-    const { api, accountId, knex: k } = await setup();
+    const { api, accountId, counters: k } = await setup();
     const invalid = await api('POST', '/v1/us_verifications', { json: { zip_code: '94133' } });
     t.is(invalid.status, 422);
     t.is(await freeVerificationsUsed(k, accountId), 0);
@@ -100,7 +100,7 @@ for (const db of DATABASES) {
   });
 
   test(`${db}: concurrent calls cannot overshoot the allowance`, async (t) => {
-    const { api, accountId, knex: k } = await setup();
+    const { api, accountId, counters: k } = await setup();
     await setFreeVerificationsUsed(k, accountId, 295);
     const statuses = await Promise.all(
       Array.from({ length: 20 }, () => api('POST', '/v1/us_verifications', { json: BODY }).then((r) => r.status)),
@@ -110,7 +110,7 @@ for (const db of DATABASES) {
   });
 
   test(`${db}: last month's use does not count this month`, async (t) => {
-    const { api, accountId, knex: k } = await setup();
+    const { api, accountId, counters: k } = await setup();
     const lastMonth = new Date();
     lastMonth.setUTCDate(1);
     lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
@@ -120,7 +120,7 @@ for (const db of DATABASES) {
   });
 
   test(`${db}: with a payment method there is no allowance to count or exhaust`, async (t) => {
-    const { api, accountId, knex: k } = await setup({ payment_method_verified: true });
+    const { api, accountId, counters: k } = await setup({ payment_method_verified: true });
     await setFreeVerificationsUsed(k, accountId, 300);
     t.is((await api('POST', '/v1/us_verifications', { json: BODY })).status, 200);
     t.is(await freeVerificationsUsed(k, accountId), 300);

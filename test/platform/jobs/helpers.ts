@@ -1,5 +1,6 @@
 // A fresh, migrated database with a job queue over it, and small waiting helpers for the job tests.
 import { connect, type Database } from '../../../engine/store/connection';
+import { storeOn } from '../../../engine/store/store';
 import { migrateLatest } from '../../../engine/store/migrate';
 import { openJobQueue, type JobQueue, type QueueOptions } from '../../../engine/platform/jobs';
 import { freshDatabase, type Db } from '../../helpers/engine';
@@ -22,7 +23,7 @@ export async function openBed(kind: Db, options: QueueOptions = {}): Promise<Job
   await migrateLatest(db.knex);
   const errors: Error[] = [];
   const queueOptions = { stopTimeoutMs: 2000, onError: (e: Error) => errors.push(e), ...options };
-  const queue = openJobQueue(db, queueOptions);
+  const queue = openJobQueue(storeOn(db), queueOptions);
   await queue.start();
   const others: { db: Database; queue: JobQueue }[] = [];
   return {
@@ -32,7 +33,7 @@ export async function openBed(kind: Db, options: QueueOptions = {}): Promise<Job
     errors,
     async another(more = {}) {
       const other = connect(fresh.url);
-      const q = openJobQueue(other, { ...queueOptions, ...more });
+      const q = openJobQueue(storeOn(other), { ...queueOptions, ...more });
       await q.start();
       others.push({ db: other, queue: q });
       return { db: other, queue: q };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { connect } from '../../../engine/store/connection';
+import { storeOn } from '../../../engine/store/store';
 import { migrateLatest } from '../../../engine/store/migrate';
 import { openJobQueue } from '../../../engine/platform/jobs';
 import { freshDatabase } from '../../helpers/engine';
@@ -19,7 +20,7 @@ if (DATABASES.includes('postgres')) {
     const fresh = await freshDatabase('postgres');
     const dbs = Array.from({ length: 4 }, () => connect(fresh.url));
     const errors: Error[] = [];
-    const queues = dbs.map((db) => openJobQueue(db, { onError: (e) => errors.push(e) }));
+    const queues = dbs.map((db) => openJobQueue(storeOn(db), { onError: (e) => errors.push(e) }));
     try {
       await migrateLatest(dbs[0].knex);
       await Promise.all(queues.map((q) => q.start()));

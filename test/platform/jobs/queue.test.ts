@@ -3,6 +3,7 @@
 import test from 'ava';
 import { openJobQueue } from '../../../engine/platform/jobs';
 import { connect } from '../../../engine/store/connection';
+import { storeOn } from '../../../engine/store/store';
 import { migrateLatest } from '../../../engine/store/migrate';
 import { DATABASES } from '../../helpers/matrix';
 import { openBed, retryBase, sleep, until } from './helpers';
@@ -173,7 +174,7 @@ if (DATABASES.includes('sqlite'))
 test('a queue refuses sends before start() and bad arguments before they reach the database', async (t) => {
   const db = connect(':memory:');
   try {
-    const queue = openJobQueue(db);
+    const queue = openJobQueue(storeOn(db));
     await t.throwsAsync(() => queue.send('x', {}), { message: /not started/ });
     await migrateLatest(db.knex);
     await queue.start();

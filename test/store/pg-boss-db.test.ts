@@ -2,7 +2,7 @@
 // literal question marks and quoted text left alone.
 import test from 'ava';
 import knex from 'knex';
-import { knexDb, toKnexSql } from '../../../engine/platform/jobs/pg-adapter';
+import { knexDb, toKnexSql } from '../../engine/store/pg-boss-db';
 
 test('$n become ? in order of appearance, a repeated parameter twice', (t) => {
   t.deepEqual(toKnexSql('select $2::int, $1, $2, $10'), { sql: 'select ?::int, ?, ?, ?', params: [2, 1, 2, 10] });
