@@ -48,7 +48,7 @@ export interface Authenticated extends Routed {
   caller: Caller;
 }
 
-/** ... counted in its key's rate window (within the limit), and allowed to go live. */
+/** ... counted in its key's rate window, within the limit (the live gate refuses, adding nothing). */
 export interface Limited extends Authenticated {
   rate: RateState;
 }

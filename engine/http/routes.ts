@@ -11,7 +11,7 @@ export interface ApiRoute {
   kind: 'api';
   resource: Resource;
   operation: Operation;
-  /** the operation bound to what serves it (`served.operation` is `operation`) */
+  /** the operation bound to what serves it (`operation` is `served.operation`) */
   served: Served;
   /** `POST /v1/addresses`: the rate-limit bucket and log label */
   label: string;
@@ -35,7 +35,8 @@ export function apiRoutes(): RouteEntry<ApiRoute>[] {
     return {
       method: operation.method,
       template: operation.path,
-      route: { kind: 'api', resource, operation, served, label },
+      // the operation the handler was bound to: what the pipeline validates against is what it hands `run`
+      route: { kind: 'api', resource, operation: served.operation, served, label },
     };
   });
 }
