@@ -1,14 +1,15 @@
-// The Koa application: cross-cutting middleware, then the router (every catalog operation with the
-// API steps of pipeline.ts, the engine's own paths without them; what no route takes is its 404 or 405
-// in the spec's error body).
+// The Koa application: cross-cutting middleware, then the router over the table filled here (every
+// catalog operation with the API steps of pipeline.ts, the engine's own paths without them; what no
+// route takes is its 404 or 405 in the spec's error body).
 import Koa from 'koa';
 import { ApiError } from '../base/errors';
 import type { Services } from '../domain/services';
 import { assertSecure } from './transport';
-import { Router, type Route, type RouteHandler } from './router';
+import { Router, type RouteEntry, type RouteHandler } from './router';
+import { apiRoutes, type Route } from './routes';
 import { apiSteps } from './pipeline';
 import { renderErrors, requestLog, cors } from './middleware';
-import { addEngineRoutes } from './extra-routes';
+import { engineRoutes } from './extra-routes';
 import { admitUnderMemory } from './memory-admission';
 
 /** Plain HTTP only from loopback or a trusted proxy; HTTP/1.1 needs its Host header. */
@@ -31,15 +32,10 @@ export function createApp(services: Services): Koa {
   app.on('error', (error: NodeJS.ErrnoException) => {
     if (error?.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
   });
+  // the route table: every catalog operation, then the engine's own paths
+  const table: RouteEntry<Route>[] = [...apiRoutes(), ...engineRoutes(services)];
   const steps = apiSteps(services);
-  const handlerOf = (route: Route): RouteHandler =>
-    route.kind === 'api'
-      ? steps(route)
-      : (ctx, params) => {
-          ctx.state.route = route.label;
-          return route.serve(ctx, params);
-        };
-  const router = addEngineRoutes(new Router(), services);
+  const handlerOf = (route: Route): RouteHandler => (route.kind === 'api' ? steps(route) : route.serve);
 
   app.use(requestLog(config.logLevel));
   app.use(renderErrors(config.logLevel));
@@ -47,6 +43,6 @@ export function createApp(services: Services): Koa {
   app.use(transport(services));
   // before the router and every API step, so a refused request costs no key lookup and no body read
   app.use(admitUnderMemory(config.maxRssMb));
-  app.use(router.middleware(handlerOf));
+  app.use(new Router(table).middleware(handlerOf));
   return app;
 }

@@ -11,7 +11,7 @@ function readKey(req: IncomingMessage): string | undefined {
   if (!header) return undefined;
   if (keysOf.has(header)) return keysOf.get(header);
   const key = keyOf(header);
-  // a key's header is under 100 characters: longer ones are read each time, not kept
+  // a key's header is under 100 characters: one past 200 is read each time, not kept
   if (header.length <= 200) {
     if (keysOf.size >= 1_000) keysOf.clear();
     keysOf.set(header, key);

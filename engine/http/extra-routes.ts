@@ -3,18 +3,19 @@ import { ApiError } from '../base/errors';
 import { openApiDocument } from './openapi';
 import { ASSET_ROUTE_PREFIX } from '../platform/assets/links';
 import type { Services } from '../domain/services';
-import type { Router } from './router';
+import { engineRoute, type EngineRoute } from './routes';
+import type { RouteEntry } from './router';
 import { requestOrigin } from './transport';
 
-export function addEngineRoutes(router: Router, services: Services): Router {
+export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
   let cached: Record<string, unknown> | undefined;
-  return router
-    .add('GET', '/v1/openapi.json', (ctx) => {
+  return [
+    engineRoute('GET', '/v1/openapi.json', (ctx) => {
       cached ??= openApiDocument();
       const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
       ctx.body = { ...cached, servers: [{ url: origin }] };
-    })
-    .add('GET', `${ASSET_ROUTE_PREFIX}{folder}/{file}`, async (ctx, params) => {
+    }),
+    engineRoute('GET', `${ASSET_ROUTE_PREFIX}{folder}/{file}`, async (ctx, params) => {
       // The link is the only credential: a wrong, altered or expired signature is 403, so a probe learns
       // nothing about which files exist. A piece hands out its link from create on, so a well-signed
       // link whose file is not there yet (or any more) is 404, as the vendor answers before rendering.
@@ -36,8 +37,9 @@ export function addEngineRoutes(router: Router, services: Services): Router {
       // streamed, so a large PDF is never held whole to be served; Koa pipes it and destroys it if the
       // client goes away
       ctx.body = asset.stream;
-    })
-    .add('GET', '/health', async (ctx) => {
+    }),
+    engineRoute('GET', '/health', async (ctx) => {
       ctx.body = await services.health();
-    });
+    }),
+  ];
 }

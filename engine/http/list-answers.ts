@@ -3,7 +3,8 @@
 // written; a repeated page then costs no query, no JSON parsing and no shaping. The cache is as exact as
 // the database: it holds only pages read since the last commit by any connection, of this process or
 // another (SQLite's data_version, read before the page is), and it is emptied at the first sign of one.
-// Pieces are never kept: each answer signs fresh links to their files.
+// On PostgreSQL no such reading is cheap, so nothing is kept there. Pieces (and whatever else has file
+// links) are never kept: each answer signs fresh links to their files.
 import type { Resource } from '../catalog/types';
 import { hasAssetLinks } from '../platform/assets/links';
 

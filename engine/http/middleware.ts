@@ -1,4 +1,5 @@
-// Cross-cutting middleware: the single place errors are rendered, request logs, CORS.
+// Cross-cutting middleware: the single place a Koa request's error is rendered (raw-answers.ts answers
+// what Node stops before Koa), request logs, CORS.
 import type Koa from 'koa';
 import { ApiError } from '../base/errors';
 import type { EngineConfig } from '../platform/config';
@@ -17,7 +18,7 @@ export function renderErrors(logLevel: EngineConfig['logLevel']): Middleware {
           : new ApiError('internal_server_error', 'An internal error occurred. Please try again.', 500);
       if (!(caught instanceof ApiError) && logLevel !== 'silent') {
         process.stderr.write(
-          `${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((caught as Error)?.stack ?? caught) })}\n`,
+          `${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: caught instanceof Error ? (caught.stack ?? String(caught)) : String(caught) })}\n`,
         );
       }
       ctx.status = error.status;

@@ -192,7 +192,6 @@ export function parseMultipart(
   });
 }
 
-/** Removes a request's uploads from disk (after the request, or when it fails). */
 /** Removes a request's upload files; settles once they are gone (a failure to remove is not the client's). */
 export async function discardUploads(files: readonly UploadedFile[]): Promise<void> {
   await Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true }).catch(() => undefined)));

@@ -1,16 +1,15 @@
 // What serves a catalog operation, typed by the operation itself: `serve(operation, handler)` gives the
 // handler the static types of the operation's body and query schemas and the names of its path's
-// parameters. The values get those types by being validated against exactly those schemas here (the
-// checks are TypeBox type guards), so no cast stands between the wire and a handler.
+// parameters. The values get those types by being validated against exactly those schemas (the
+// pipeline's queryString and validation steps; the checks are TypeBox type guards), so no cast stands
+// between the wire and a handler.
 import type { Static, TObject } from '@sinclair/typebox';
 import type { Operation, PathParamNames, Resource } from '../catalog/types';
-import { pathParams } from '../catalog/paths';
 import type { Caller } from '../domain/accounts/accounts';
 import type { Scope } from '../store/objects';
 import type { Services } from '../domain/services';
 import type { UploadedFile } from './multipart';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
-import { validate } from '../domain/validation/validate';
 
 /** The static type of an operation's body or query schema; an empty record where it has none. */
 export type StaticOf<S> = [S] extends [never] ? Record<string, never> : S extends TObject ? Static<S> : never;
@@ -41,56 +40,18 @@ export interface OperationRequest<O extends Operation = Operation> extends Reque
 
 export type Handler<O extends Operation = Operation> = (request: OperationRequest<O>) => Promise<unknown>;
 
-/** A request on its way: its path bound, then its query validated, then its body; then it runs. */
-export interface BoundPath {
-  query(raw: Record<string, unknown>): BoundQuery;
-}
-export interface BoundQuery {
-  body(raw: Record<string, unknown>): (context: RequestContext) => Promise<unknown>;
-}
-
-/** An operation and what serves it, as the router registers it. */
+/** An operation bound to what serves it: built once, when the route table is filled. */
 export interface Served {
   operation: Operation;
-  bind(params: Record<string, string>): BoundPath;
+  /** the handler, given a request whose path, query and body were checked against `operation` */
+  run: Handler;
 }
 
 /**
- * Binds `handler` to `operation`. Callers see the typed signature; the body below is written once for
- * any operation: what it hands the handler was validated against that operation's own schemas.
+ * Binds `handler` to `operation`. Callers see the typed signature; what the pipeline hands `run` was
+ * validated against that operation's own schemas, which is what gives its values their static types.
  */
 export function serve<const O extends Operation>(operation: O, handler: Handler<O>): Served;
 export function serve(operation: Operation, handler: Handler): Served {
-  return {
-    operation,
-    bind: (rawParams) => {
-      const params = pathParams(operation.path, rawParams);
-      return {
-        query: (rawQuery) => {
-          const query = operation.query ? validate(operation.query, rawQuery) : {};
-          return {
-            body: (rawBody) => {
-              const body = operation.body ? validate(operation.body, rawBody, operation.rules) : {};
-              // written out, not spread: one object shape for every request (the spread cost ~7 µs)
-              return (context) =>
-                handler({
-                  resource: context.resource,
-                  caller: context.caller,
-                  scope: context.scope,
-                  files: context.files,
-                  version: context.version,
-                  url: context.url,
-                  services: context.services,
-                  idempotency: context.idempotency,
-                  operation,
-                  params,
-                  query,
-                  body,
-                });
-            },
-          };
-        },
-      };
-    },
-  };
+  return { operation, run: handler };
 }

@@ -1,18 +1,23 @@
 // The steps of one API route, in the order a request meets it (docs/ARCHITECTURE.md, "One request"):
-// each reads what the steps before it put in the route's state and adds its own part. One middleware
-// per route runs them in turn (a chain of Koa middlewares cost a tenth of a simple read's time in
-// promises and closures); app.ts registers it on every catalog route, the engine's own paths skip it.
+// each takes what the step before it returned and returns what the next one takes, the request known
+// a little more at each (Authenticated, Limited, Versioned, Queried, Parsed, Validated), until the
+// handler runs. One function per route calls them in turn (a chain of Koa middlewares cost a tenth of a
+// simple read's time in promises and closures); app.ts routes every catalog operation through it, the
+// engine's own paths skip it.
 import os from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
+import type { Static, TObject } from '@sinclair/typebox';
 import { ApiError } from '../base/errors';
 import { publishableSummary } from '../catalog';
+import { pathParams } from '../catalog/paths';
 import type { Caller } from '../domain/accounts/accounts';
 import type { Services } from '../domain/services';
 import type { Scope } from '../store/objects';
+import type { IdempotencyClaim } from '../store/idempotency-keys';
 import { signAssetLinks } from '../platform/assets/links';
 import { authenticate } from './auth';
-import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded } from './rate-limit';
+import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded, type RateState } from './rate-limit';
 import { assertLiveAllowed, spendLiveAllowance } from './live-gates';
 import { requestVersion, VERSION_HEADERS } from './version';
 import { hideNewerFields, refuseNewerFields } from './versioned-fields';
@@ -20,144 +25,175 @@ import { withoutUnsetFields } from './unset-fields';
 import { spliceStoredList } from './stored-list';
 import { parseQuery } from './query';
 import { assertSaneInput } from '../domain/validation/input-shape';
-import type { BoundQuery, RequestContext } from './operation';
+import { validate } from '../domain/validation/validate';
+import type { OperationRequest } from './operation';
 import { parseBody } from './body';
 import { discardUploads, type UploadedFile } from './multipart';
 import { IdempotencyStore, idempotencyKey } from './idempotency';
 import { ListAnswers } from './list-answers';
 import { requestOrigin } from './transport';
-import type { ApiRoute, RouteHandler } from './router';
+import type { ApiRoute } from './routes';
+import type { RouteHandler } from './router';
 
-/** What the steps of an API route know of the request so far. */
-export interface ApiState {
+/** A request the router matched to an API route. */
+export interface Routed {
   route: ApiRoute;
   /** the path's named parameters, percent-decoded */
   params: Record<string, string>;
-  caller?: Caller;
-  version?: string;
-  /** the request bound to what serves it: path parameters, then the validated query */
-  bound?: BoundQuery;
-  idempotencyKey?: string;
-  fields?: Record<string, unknown>;
-  files?: UploadedFile[];
-  /** the request, validated through and through, waiting for its context */
-  run?: (context: RequestContext) => Promise<unknown>;
 }
 
-/** A step: it throws to refuse the request, and returns once its part is in `state`. */
-type Step = (ctx: Koa.Context, state: ApiState) => void | Promise<void>;
-
-/** A step ran before the one that needs its part: a wiring mistake, not the client's. */
-function needs<K extends keyof ApiState>(state: ApiState, key: K): NonNullable<ApiState[K]> {
-  const value = state[key];
-  if (value === undefined) throw new Error(`pipeline: ${String(key)} is read before it is set`);
-  return value as NonNullable<ApiState[K]>;
+/** ... whose key names its account, mode and kind. */
+export interface Authenticated extends Routed {
+  caller: Caller;
 }
 
-/** Names the route for the request log. */
-const routeIs: Step = (ctx, state) => {
-  ctx.state.route = state.route.label;
-};
+/** ... counted in its key's rate window, within the limit (the live gate refuses, adding nothing). */
+export interface Limited extends Authenticated {
+  rate: RateState;
+}
+
+/** ... under the Service-Version in force. */
+export interface Versioned extends Limited {
+  version: string;
+}
+
+/** ... its path parameters bound by name, its query validated against the operation's; its Idempotency-Key. */
+export interface Queried extends Versioned {
+  query: Static<TObject>;
+  idempotencyKey: string | undefined;
+}
+
+/** ... its body read: fields, and uploads on disk (the route removes them once it has answered). */
+export interface Parsed extends Queried {
+  fields: Record<string, unknown>;
+  files: UploadedFile[];
+}
+
+/** ... its body validated against the operation's schema and rules, the live allowance spent. */
+export interface Validated extends Parsed {
+  body: Static<TObject>;
+}
 
 /** The key: which account, which mode, secret or publishable (and what a publishable key may call). */
-export function authenticateKey(services: Services): Step {
+export function authenticateKey(services: Services): (ctx: Koa.Context, routed: Routed) => Promise<Authenticated> {
   const publishable = publishableSummary();
-  return async (ctx, state) => {
+  return async (ctx, routed) => {
     const caller = await authenticate(ctx.req, services.accounts);
-    if (caller.kind === 'publishable' && !state.route.operation.publishable)
+    if (caller.kind === 'publishable' && !routed.route.operation.publishable)
       throw new ApiError(
         'publishable_key_not_allowed',
         `This operation needs a secret API key: publishable keys may only call ${publishable}.`,
         403,
       );
-    state.caller = caller;
+    return { route: routed.route, params: routed.params, caller };
   };
 }
 
 /** Fixed 5 s windows per key and endpoint, shared by every process on PostgreSQL. */
-export function limitRate(services: Services): Step {
+export function limitRate(services: Services): (ctx: Koa.Context, request: Authenticated) => Promise<Limited> {
   const { config } = services;
   const shared =
     config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.store.dialect === 'postgres');
   const limiter = new RateLimiter(shared ? services.store.sharedHitCounter() : new ProcessHitCounter());
-  return async (ctx, state) => {
-    const caller = needs(state, 'caller');
-    const { operation, label } = state.route;
+  return async (ctx, request) => {
+    const { caller } = request;
+    const { operation, label } = request.route;
     const rate = await limiter.hit(
       `${caller.keyHash} ${label}`,
       caller.account.settings.rate_limit_per_5s * (operation.rateLimitFactor ?? 1),
     );
     if (rate.exceeded) throw rateLimitExceeded(rate);
     ctx.set(rateHeaders(rate));
+    return { ...request, rate };
   };
 }
 
 /** Live keys need a verified payment method (and e-mail, to create). */
-export const liveGates: Step = (_ctx, state) => {
-  assertLiveAllowed(needs(state, 'caller'), state.route.operation);
-};
+export function liveGates(request: Limited): Limited {
+  assertLiveAllowed(request.caller, request.route.operation);
+  return request;
+}
 
 /** The Service-Version in force: the request's header, else the account's setting. */
-export const serviceVersion: Step = (ctx, state) => {
+export function serviceVersion(ctx: Koa.Context, request: Limited): Versioned {
   const header = VERSION_HEADERS.map((h) => ctx.get(h)).find(Boolean);
-  state.version = requestVersion(header, needs(state, 'caller').account.settings.service_version);
-};
+  return { ...request, version: requestVersion(header, request.caller.account.settings.service_version) };
+}
 
 /** The query in its three forms, bounded, validated against the operation's; the Idempotency-Key. */
-export const queryString: Step = (ctx, state) => {
-  const { operation } = state.route;
+export function queryString(ctx: Koa.Context, request: Versioned): Queried {
+  const { operation } = request.route;
   const rawQuery = parseQuery(ctx.querystring);
   assertSaneInput(rawQuery, 'query');
   const { idempotency_key: _key, ...fields } = rawQuery;
-  state.bound = state.route.served.bind(state.params).query(fields);
-  if (operation.idempotent) state.idempotencyKey = idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery);
-};
+  const params = pathParams(operation.path, request.params);
+  const query = operation.query ? validate(operation.query, fields) : {};
+  const key = operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
+  return { ...request, params, query, idempotencyKey: key };
+}
 
 /** JSON, form or multipart; uploads stream to disk (the route removes them once it has answered). */
-export function requestBody(services: Services): Step {
+export function requestBody(services: Services): (ctx: Koa.Context, request: Queried) => Promise<Parsed> {
   const { config } = services;
   const uploadDir = config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads');
-  return async (ctx, state) => {
-    const { operation } = state.route;
-    if (operation.method !== 'POST' && operation.method !== 'PATCH') {
-      state.fields = {};
-      state.files = [];
-      return;
-    }
+  return async (ctx, request) => {
+    const { operation } = request.route;
+    if (operation.method !== 'POST' && operation.method !== 'PATCH') return { ...request, fields: {}, files: [] };
     const parsed = await parseBody(ctx.req, {
       maxBytes: config.maxBodyBytes,
       maxFileBytes: config.maxFileBytes,
       fileFields: operation.files ?? [],
       uploadDir,
     });
-    state.files = parsed.files;
     // uploaded files join the body under their field names, so a required file field is present
-    state.fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
+    const fields = { ...parsed.fields, ...Object.fromEntries(parsed.files.map((file) => [file.field, file])) };
+    return { ...request, fields, files: parsed.files };
   };
 }
 
 /** The body against the operation's schema and rules, then the live allowance it spends. */
-export function validation(services: Services): Step {
-  return async (_ctx, state) => {
-    const { resource, operation } = state.route;
-    const fields = needs(state, 'fields');
-    refuseNewerFields(resource, fields, needs(state, 'version'));
-    state.run = needs(state, 'bound').body(fields);
-    await spendLiveAllowance(needs(state, 'caller'), operation, services);
+export function validation(services: Services): (request: Parsed) => Promise<Validated> {
+  return async (request) => {
+    const { resource, operation } = request.route;
+    refuseNewerFields(resource, request.fields, request.version);
+    const body = operation.body ? validate(operation.body, request.fields, operation.rules) : {};
+    await spendLiveAllowance(request.caller, operation, services);
+    return { ...request, body };
+  };
+}
+
+/** The handler's request: written out, not spread, so every request has one object shape. */
+function operationRequest(
+  request: Validated,
+  scope: Scope,
+  url: string,
+  services: Services,
+  idempotency: IdempotencyClaim | undefined,
+): OperationRequest {
+  return {
+    resource: request.route.resource,
+    caller: request.caller,
+    scope,
+    files: request.files,
+    version: request.version,
+    url,
+    services,
+    idempotency,
+    operation: request.route.operation,
+    params: request.params,
+    query: request.query,
+    body: request.body,
   };
 }
 
 /** The handler, once per Idempotency-Key; the answer in the shape the version and the catalog say. */
-export function handle(services: Services): Step {
+export function handle(services: Services): (ctx: Koa.Context, request: Validated) => Promise<void> {
   const idempotency = new IdempotencyStore(services.store.idempotencyKeys, services.config.idempotencyLeaseMs);
   const listAnswers = new ListAnswers();
-  return async (ctx, state) => {
-    const { route } = state;
-    const caller = needs(state, 'caller');
-    const version = needs(state, 'version');
+  return async (ctx, request) => {
+    const { route, caller, version } = request;
     const scope: Scope = { accountId: caller.account.id, mode: caller.mode };
     const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
-    const run = needs(state, 'run');
     // a list page is answered from the cache while nothing was committed since it was read; the stamp
     // is taken before the read, so a page is never kept under a stamp older than what it shows
     const stamp =
@@ -176,22 +212,14 @@ export function handle(services: Services): Step {
       ctx.body = hit;
       return;
     }
-    const context: RequestContext = {
-      resource: route.resource,
-      caller,
-      scope,
-      files: needs(state, 'files'),
-      version,
-      url: `${origin}${ctx.path}`,
-      services,
-    };
-    const key = state.idempotencyKey;
+    const url = `${origin}${ctx.path}`;
+    const key = request.idempotencyKey;
     const body = key
       ? await idempotency.once(scope, route.resource.name, key, async (claim) => ({
           status: 200,
-          body: await run({ ...context, idempotency: claim }),
+          body: await route.served.run(operationRequest(request, scope, url, services, claim)),
         }))
-      : { status: 200, body: await run(context) };
+      : { status: 200, body: await route.served.run(operationRequest(request, scope, url, services, undefined)) };
     ctx.status = body.status;
     const spliced = spliceStoredList(route.resource, body.body, version);
     if ('text' in spliced) {
@@ -211,29 +239,20 @@ export function handle(services: Services): Step {
   };
 }
 
-/** The middleware of an API route: every step, in order; the request's uploads removed once it is answered. */
+/** The handler of an API route: every step, in order; the request's uploads removed once it is answered. */
 export function apiSteps(services: Services): (route: ApiRoute) => RouteHandler {
-  const steps: Step[] = [
-    routeIs,
-    authenticateKey(services),
-    limitRate(services),
-    liveGates,
-    serviceVersion,
-    queryString,
-    requestBody(services),
-    validation(services),
-    handle(services),
-  ];
+  const authenticated = authenticateKey(services);
+  const limited = limitRate(services);
+  const parsed = requestBody(services);
+  const validated = validation(services);
+  const handled = handle(services);
   return (route) => async (ctx, params) => {
-    const state: ApiState = { route, params };
-    ctx.state.api = state;
+    const allowed = liveGates(await limited(ctx, await authenticated(ctx, { route, params })));
+    const request = await parsed(ctx, queryString(ctx, serviceVersion(ctx, allowed)));
     try {
-      for (const step of steps) {
-        const pending = step(ctx, state);
-        if (pending) await pending;
-      }
+      await handled(ctx, await validated(request));
     } finally {
-      if (state.files?.length) await discardUploads(state.files);
+      if (request.files.length) await discardUploads(request.files);
     }
   };
 }

@@ -1,53 +1,37 @@
-// One route table for everything the engine answers: every catalog operation (found by walking the
-// catalog) and the engine's own paths (the OpenAPI document, asset links, health). Path templates name
-// their parameters (`/v1/templates/{tmpl_id}/versions/{id}`). A request is matched by its segments
-// against the templates of the same length, fewest parameters first (`/v1/bulk/us_verifications`
-// before `/v1/{x}/{id}`); literals compare without case, one trailing slash is allowed, HEAD is
-// answered wherever GET is, and a known path asked with another method is told from an unknown one
-// (405 with Allow for any method a known path does not serve, 404).
+// The route table: what the app fills it with (routes.ts) is its own affair; the router only matches.
+// Path templates name their parameters (`/v1/templates/{tmpl_id}/versions/{id}`). A request is matched
+// by its segments against the templates of the same length, fewest parameters first
+// (`/v1/bulk/us_verifications` before `/v1/{x}/{id}`); literals compare without case, one trailing
+// slash is allowed, HEAD is answered wherever GET is, and a known path asked with another method is
+// told from an unknown one (405 with Allow for any method a known path does not serve, 404).
 import type Koa from 'koa';
 import { ApiError } from '../base/errors';
-import { allOperations } from '../catalog';
-import type { HttpMethod, Operation, Resource } from '../catalog/types';
-import { servedFor } from './handlers';
-import type { Served } from './operation';
+import type { HttpMethod } from '../catalog/types';
 
-export interface ApiRoute {
-  kind: 'api';
-  resource: Resource;
-  operation: Operation;
-  /** the operation bound to what serves it */
-  served: Served;
-  /** `POST /v1/addresses`: the rate-limit bucket and log label */
+/** What a route must tell the router: its name in the request log. */
+export interface Labeled {
+  /** `POST /v1/addresses` */
   label: string;
+}
+
+/** One row of the table: a method and path template, and what the app routes there. */
+export interface RouteEntry<R extends Labeled> {
+  method: HttpMethod;
+  template: string;
+  route: R;
 }
 
 /** What answers a route's requests, given the path's named parameters (percent-decoded). */
 export type RouteHandler = (ctx: Koa.Context, params: Record<string, string>) => void | Promise<void>;
 
-/** A path of the engine's own, answered without the API pipeline (no key, no rate limit). */
-export interface EngineRoute {
-  kind: 'engine';
-  label: string;
-  serve: RouteHandler;
-}
-
-export type Route = ApiRoute | EngineRoute;
-
-interface Entry {
-  method: HttpMethod;
-  template: string;
-  route: Route;
-}
-
-export interface RouteMatch<R extends Route = Route> {
+export interface RouteMatch<R extends Labeled> {
   route: R;
   /** the path's named parameters, percent-decoded */
   params: Record<string, string>;
 }
 
 /** A template compiled: its literal segments (lower case) and where its parameters go. */
-interface Pattern {
+interface Pattern<R> {
   template: string;
   /** per segment: the literal it must be, or undefined for a parameter */
   literals: (string | undefined)[];
@@ -55,11 +39,11 @@ interface Pattern {
   names: (string | undefined)[];
   params: number;
   /** by method; HEAD is added wherever GET is and HEAD is not declared */
-  routes: Map<string, Route>;
+  routes: Map<string, R>;
 }
 
 /** What a request finds: a route, or only the methods its path serves, or nothing. */
-export type Found = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
+export type Found<R extends Labeled> = RouteMatch<R> | { allowed: string[] } | undefined;
 
 /** The methods any route could serve, in the order Allow lists them. */
 const METHOD_ORDER = ['HEAD', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -79,7 +63,7 @@ function decodeSegment(raw: string): string {
   }
 }
 
-function compile(template: string): Pattern {
+function compile<R>(template: string): Pattern<R> {
   const segments = template.split('/');
   const names = segments.map((s) => /^\{(\w+)\}$/.exec(s)?.[1]);
   return {
@@ -91,7 +75,7 @@ function compile(template: string): Pattern {
   };
 }
 
-function matches(pattern: Pattern, lower: readonly string[]): boolean {
+function matches(pattern: Pattern<unknown>, lower: readonly string[]): boolean {
   const { literals } = pattern;
   for (let i = 0; i < literals.length; i++) {
     const literal = literals[i];
@@ -100,7 +84,7 @@ function matches(pattern: Pattern, lower: readonly string[]): boolean {
   return true;
 }
 
-function paramsOf(pattern: Pattern, segments: readonly string[]): Record<string, string> {
+function paramsOf(pattern: Pattern<unknown>, segments: readonly string[]): Record<string, string> {
   const params: Record<string, string> = {};
   pattern.names.forEach((name, i) => {
     if (name) params[name] = decodeSegment(segments[i]);
@@ -108,42 +92,33 @@ function paramsOf(pattern: Pattern, segments: readonly string[]): Record<string,
   return params;
 }
 
-export class Router {
-  private readonly entries: Entry[] = [];
+export class Router<R extends Labeled> {
+  private readonly entries: RouteEntry<R>[];
   /** patterns by segment count, fewest parameters first (ties: in the order they were added) */
-  private table: Map<number, Pattern[]> | undefined;
+  private table: Map<number, Pattern<R>[]> | undefined;
 
-  constructor() {
-    for (const { resource, operation } of allOperations()) {
-      const served = servedFor(resource, operation);
-      if (!served) throw new Error(`nothing serves ${resource.name}.${operation.name}`);
-      const label = `${operation.method} ${operation.path}`;
-      this.entries.push({
-        method: operation.method,
-        template: operation.path,
-        route: { kind: 'api', resource, operation, served, label },
-      });
-    }
+  constructor(table: Iterable<RouteEntry<R>> = []) {
+    this.entries = [...table];
   }
 
-  /** Adds one of the engine's own paths. */
-  add(method: HttpMethod, template: string, serve: RouteHandler): this {
-    this.entries.push({ method, template, route: { kind: 'engine', label: `${method} ${template}`, serve } });
+  /** Adds a route after those of the table (a template already taken for the method keeps its first). */
+  add(method: HttpMethod, template: string, route: R): this {
+    this.entries.push({ method, template, route });
     this.table = undefined;
     return this;
   }
 
-  private compiled(): Map<number, Pattern[]> {
+  private compiled(): Map<number, Pattern<R>[]> {
     if (this.table) return this.table;
-    const byTemplate = new Map<string, Pattern>();
+    const byTemplate = new Map<string, Pattern<R>>();
     for (const { method, template, route } of this.entries) {
       let pattern = byTemplate.get(template);
-      if (!pattern) byTemplate.set(template, (pattern = compile(template)));
+      if (!pattern) byTemplate.set(template, (pattern = compile<R>(template)));
       // HEAD is answered wherever GET is
       if (method === 'GET' && !pattern.routes.has('GET')) pattern.routes.set('HEAD', route);
       if (!pattern.routes.has(method)) pattern.routes.set(method, route);
     }
-    const table = new Map<number, Pattern[]>();
+    const table = new Map<number, Pattern<R>[]>();
     for (const pattern of byTemplate.values()) {
       const length = pattern.literals.length;
       table.set(length, [...(table.get(length) ?? []), pattern]);
@@ -153,7 +128,7 @@ export class Router {
   }
 
   /** The route `method path` takes and its parameters; else the methods the path serves, if any. */
-  find(method: string, path: string): Found {
+  find(method: string, path: string): Found<R> {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const segments = trimmed.split('/');
     const patterns = this.compiled().get(segments.length);
@@ -171,22 +146,25 @@ export class Router {
   }
 
   /** The route a request would take, and its parameters (the self-check's view of the same table). */
-  match(method: string, path: string): RouteMatch | undefined {
+  match(method: string, path: string): RouteMatch<R> | undefined {
     const found = this.find(method, path);
     return found && 'route' in found ? found : undefined;
   }
 
   /**
-   * The middleware that answers every route with what `handlerOf` gives it (built once per route);
-   * what it cannot route is the spec's error: 405 with Allow for a path that serves other methods
-   * (whatever the method), 404 for an unknown path.
+   * The middleware that answers every route with what `handlerOf` gives it (built once per route) and
+   * names the route for the request log; what it cannot route is the spec's error: 405 with Allow for
+   * a path that serves other methods (whatever the method), 404 for an unknown path.
    */
-  middleware(handlerOf: (route: Route) => RouteHandler): Koa.Middleware {
-    const handlers = new Map<Route, RouteHandler>();
+  middleware(handlerOf: (route: R) => RouteHandler): Koa.Middleware {
+    const handlers = new Map<R, RouteHandler>();
     for (const { route } of this.entries) if (!handlers.has(route)) handlers.set(route, handlerOf(route));
     return (ctx) => {
       const found = this.find(ctx.method, ctx.path);
-      if (found && 'route' in found) return handlers.get(found.route)!(ctx, found.params);
+      if (found && 'route' in found) {
+        ctx.state.route = found.route.label;
+        return handlers.get(found.route)!(ctx, found.params);
+      }
       // any other method on a known path, TRACE and WebDAV's too, is the client's mistake: 405, never a 5xx
       if (found)
         throw new ApiError(
@@ -201,10 +179,5 @@ export class Router {
         404,
       );
     };
-  }
-
-  /** Every route's method and template, for the self-check. */
-  list(): { method: string; template: string; route: Route }[] {
-    return this.entries.map(({ method, template, route }) => ({ method, template, route }));
   }
 }

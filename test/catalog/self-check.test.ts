@@ -5,6 +5,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { allOperations, catalog, pathParameterNames, prefixOfParameter } from '../../engine/catalog';
 import { FILTER_COLUMNS } from '../../engine/catalog/list-filters';
 import { Router } from '../../engine/http/router';
+import { apiRoutes, engineRoute, type Route } from '../../engine/http/routes';
 import { openApiDocument } from '../../engine/http/openapi';
 import { DATABASES } from '../helpers/matrix';
 import { openFreshServices } from '../helpers/services';
@@ -16,7 +17,7 @@ const sampleValue = (name: string) => (name === 'id' ? 'x_1' : `${prefixOfParame
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_m, name: string) => sampleValue(name));
 
 test('every operation routes to itself, with its path parameters bound by name', (t) => {
-  const router = new Router();
+  const router = new Router(apiRoutes());
   for (const { resource, operation } of allOperations()) {
     const match = router.match(operation.method, fill(operation.path));
     t.truthy(match, `${operation.method} ${operation.path}`);
@@ -37,16 +38,17 @@ test('every operation routes to itself, with its path parameters bound by name',
 });
 
 test('a route with two path parameters binds both, percent-decoded, and OpenAPI declares both', (t) => {
-  const router = new Router();
+  const router = new Router(apiRoutes());
   const match = router.match('GET', '/v1/templates/tmpl_a%2Fb/versions/vrsn_1');
   t.deepEqual(match?.params, { tmpl_id: 'tmpl_a/b', id: 'vrsn_1' });
   t.is(match?.route.label, 'GET /v1/templates/{tmpl_id}/versions/{id}');
   t.is(router.match('GET', '/v1/templates/tmpl_a/versions')?.route.label, 'GET /v1/templates/{tmpl_id}/versions');
   t.is(router.match('GET', '/v1/templates/tmpl_a/versions/v/extra'), undefined);
   // the engine's own paths share the table and bind the same way
-  const own = new Router()
-    .add('GET', '/v1/assets/{ltr_id}/{id}', () => undefined)
-    .match('GET', '/v1/assets/ltr_1/page%201.pdf');
+  const own = new Router<Route>([
+    ...apiRoutes(),
+    engineRoute('GET', '/v1/assets/{ltr_id}/{id}', () => undefined),
+  ]).match('GET', '/v1/assets/ltr_1/page%201.pdf');
   t.deepEqual(own?.params, { ltr_id: 'ltr_1', id: 'page 1.pdf' });
   const paths = openApiDocument().paths as Record<
     string,
@@ -114,7 +116,7 @@ test('no list filter carries a default: a filter left out of the query must filt
  * (a create, a search, or the hidden list trigger that fills dropdowns).
  */
 function selfCheckTable() {
-  const router = new Router();
+  const router = new Router(apiRoutes());
   const openapi = openApiDocument().paths as Record<string, Record<string, unknown>>;
   const packResources = toPackCatalog(catalog);
   const n8nOperations = new Set(

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { Router } from '../../engine/http/router';
+import { apiRoutes, engineRoute, type Route } from '../../engine/http/routes';
 
-const router = new Router().add('GET', '/v1/things/{folder}/{file}', () => undefined);
+const router = new Router<Route>([...apiRoutes(), engineRoute('GET', '/v1/things/{folder}/{file}', () => undefined)]);
 
 test('literals compare without case, one trailing slash is allowed, a doubled one is not', (t) => {
   t.is(router.match('GET', '/V1/Addresses/adr_1')?.route.label, 'GET /v1/addresses/{id}');

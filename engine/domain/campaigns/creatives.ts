@@ -23,15 +23,20 @@ import { liveAddressSlots } from '../addresses/address-book';
 import { discardStoredFiles } from '../pieces/artwork';
 import { insertRefs } from '../pieces/inserts';
 import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
+import { validate } from '../validation/validate';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
 export type CreativeUpdate = BodyOf<typeof creativeOperations.update>;
 
 /**
- * Checks a piece body against its kind's create schema and rules (the HTTP layer's validation); the
- * body as that validation leaves it (form strings coerced, defaults filled).
+ * A piece body checked against its kind's create schema and rules, as a direct create is; the body as
+ * that validation leaves it (form strings coerced, defaults filled).
  */
-export type PieceCheck = (resource: Resource, body: Record<string, unknown>) => Record<string, unknown>;
+function checkPiece(kind: Resource, body: Record<string, unknown>): Record<string, unknown> {
+  const create = kind.operations.find((o) => o.name === 'create');
+  if (!create?.body) throw new Error(`${kind.name} has no create operation`);
+  return validate(create.body, body, create.rules);
+}
 
 /** The mailpiece resource a creative of this kind makes. */
 export function kindOf(resourceType: unknown): Resource {
@@ -102,7 +107,6 @@ export async function createCreative(
   scope: Scope,
   settings: Settings,
   body: CreativeBody,
-  check: PieceCheck,
   claim?: IdempotencyClaim,
 ): Promise<ApiObject> {
   const campaign = await services.objects.get(scope, campaigns.name, body.campaign_id);
@@ -132,9 +136,9 @@ export async function createCreative(
   const uploads = uploadedSides(body);
   // the kind's own checks, on the piece a run would make (a sender given inline stands as given)
   const piece = { ...pieceBody(creative, campaign, SOME_RECIPIENT, now), ...uploads };
-  const checked = check(kind, { ...piece, ...(body.from ? { from: body.from } : {}) });
+  const checked = checkPiece(kind, { ...piece, ...(body.from ? { from: body.from } : {}) });
   // details keep their checked types: a multipart or form body gives `double_sided` as a string, which
-  // each run's pieces (made without the HTTP validation) would otherwise carry as given
+  // each run's pieces (made without this validation) would otherwise carry as given
   creative.details = Object.fromEntries(Object.keys(creative.details as object).map((key) => [key, checked[key]]));
   // the cards and buckslips its details name exist now (each run's pieces check them again)
   await insertRefs(services.objects, scope, checked);

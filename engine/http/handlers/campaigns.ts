@@ -12,7 +12,6 @@ import { cancelCampaignPieces } from '../../domain/campaigns/cancel-pieces';
 import { updateCreative } from '../../domain/campaigns/creatives';
 import { assertSchedule } from '../../domain/campaigns/scheduler';
 import { serve, type Served } from '../operation';
-import { validate } from '../../domain/validation/validate';
 import { createObject, deleteObject, retrieveObject, updateObject } from './generic';
 import { withCreatives } from '../../domain/campaigns/campaigns';
 import { envelope, listParams } from '../list';
@@ -59,17 +58,6 @@ export const creativeHandlers: Served[] = [
     updateCreative(services, scope, caller.account.settings, params.id, body),
   ),
   serve(creativeOperations.create, ({ services, scope, caller, body, idempotency }) =>
-    createCreative(
-      services,
-      scope,
-      caller.account.settings,
-      body,
-      (kind, pieceBody) => {
-        const create = kind.operations.find((o) => o.name === 'create');
-        if (!create?.body) throw new Error(`${kind.name} has no create operation`);
-        return validate(create.body, pieceBody, create.rules);
-      },
-      idempotency,
-    ),
+    createCreative(services, scope, caller.account.settings, body, idempotency),
   ),
 ];

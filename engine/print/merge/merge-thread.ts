@@ -1,4 +1,4 @@
-// The merge thread: merges the HTML it is sent and posts the result back (see merge-threads.ts).
+// The merge thread: merges the HTML it is sent and posts the result back (see index.ts, which runs it).
 import { parentPort } from 'node:worker_threads';
 import { mergeHtml } from './merge-html';
 
