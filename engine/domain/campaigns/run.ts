@@ -7,7 +7,7 @@
 // twice; a person met again in the run is skipped as a duplicate, and a person an earlier run of the
 // campaign mailed is skipped unless the campaign's `remail_after_days` have passed since.
 import { eventOf } from '../../catalog';
-import { campaignRuns, campaigns } from '../../catalog/campaigns';
+import { campaignRuns, campaigns, type CAMPAIGN_STATUSES } from '../../catalog/campaigns';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
@@ -188,7 +188,12 @@ async function showProgress(services: Services, scope: Scope, data: CampaignRunD
 class SettledAlready extends Error {}
 
 /** Moves the campaign's status, unless it was paused or cancelled meanwhile (the customer's word stands). */
-async function setCampaignStatus(services: Services, scope: Scope, id: string, status: string): Promise<void> {
+async function setCampaignStatus(
+  services: Services,
+  scope: Scope,
+  id: string,
+  status: (typeof CAMPAIGN_STATUSES)[number],
+): Promise<void> {
   await services.objects.transition(scope, campaigns.name, id, {
     change: (current) =>
       current.status === 'paused' || current.status === 'cancelled' || current.status === status

@@ -20,7 +20,7 @@ const FROM: Record<OrderStatus, readonly OrderStatus[]> = {
   depleted: ['available'],
 };
 
-const ORDER_KINDS = new Set([cardOrders.name, buckslipOrders.name]);
+const ORDER_KINDS = new Set<string>([cardOrders.name, buckslipOrders.name]);
 
 export const isOrderStatus = (value: string): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value);
