@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../base/errors';
 import { nowIso } from '../base/time';
+import { codeOf } from '../base/thrown';
 
 export interface KeyWhere {
   account_id: string;
@@ -114,6 +115,6 @@ export async function dropKeysBefore(knex: Knex, cutoff: string): Promise<void> 
 
 /** A primary-key clash on either database: someone else claimed the key first. */
 function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
+  const code = codeOf(error) ?? '';
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
 }

@@ -23,6 +23,7 @@ import { CampaignGone, RunPass } from './pass';
 import { notReady } from './upload-audience';
 import { cancelCampaignPieces } from './cancel-pieces';
 import { rowsOf } from '../audiences/stored-rows';
+import { messageOf } from '../../base/thrown';
 
 /**
  * How long one job makes pieces before handing the rest of the run to the next: a third of its lease
@@ -43,7 +44,7 @@ export async function runCampaign(services: Services, job: Job<CampaignRunData>)
       await cancelCampaignPieces(services, scope, data.campaign);
       return;
     }
-    if (job.lastAttempt) await settleRun(services, scope, data, { failure: String((error as Error).message ?? error) });
+    if (job.lastAttempt) await settleRun(services, scope, data, { failure: messageOf(error) });
     throw error;
   }
 }

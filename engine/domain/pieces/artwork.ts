@@ -22,12 +22,9 @@ import { fetchRemoteArtwork, type RemoteLimits } from '../artwork/remote-file';
 import { sniff, type ArtworkType } from '../artwork/sniff';
 import { isStoredArtwork, type FileSource, type StoredArtwork } from './stored-artwork';
 
-export type ArtworkSource =
-  | { kind: 'html'; html: string }
-  | { kind: 'template'; template_id: string; version_id: string }
-  /** pieces made before remote files were fetched at create */
-  | { kind: 'url'; url: string }
-  | FileSource;
+import type { ArtworkSource } from '../../store/piece-inputs';
+
+export type { ArtworkSource } from '../../store/piece-inputs';
 
 export interface ResolvedArtwork {
   sources: Record<string, ArtworkSource>;

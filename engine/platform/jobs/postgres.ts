@@ -10,6 +10,7 @@ import type { Database } from '../../store/connection';
 import { errorText, tally, type Backend, type Claimed, type ResolvedJobOptions } from './backend';
 import { knexDb } from './pg-adapter';
 import { pgBoss } from '../../base/packages';
+import { codeOf } from '../../base/thrown';
 
 export interface PostgresOptions {
   schema: string;
@@ -52,7 +53,7 @@ export function postgresBackend(db: Database, options: PostgresOptions): Backend
       try {
         return await boss.createQueue(name, { name, policy: 'standard' });
       } catch (error) {
-        if ((error as { code?: string }).code !== DEADLOCK || attempt === 5) throw error;
+        if (codeOf(error) !== DEADLOCK || attempt === 5) throw error;
       }
     }
   };
