@@ -4,11 +4,14 @@
 import type { Knex } from 'knex';
 import type { Scope } from './scope';
 
+/** What an artwork file is, as its bytes say (domain/artwork/sniff.ts). */
+export type ArtworkType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'text/html';
+
 /** An artwork file in the asset store, as a piece's inputs name it (its `blobs` row holds the rest). */
 export interface FileSource {
   kind: 'file';
   blob_id: string;
-  content_type: string;
+  content_type: ArtworkType;
   filename: string;
   size: number;
 }

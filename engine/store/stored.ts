@@ -47,8 +47,19 @@ type TemplateRow = Omit<Static<typeof templates.schema>, 'versions' | 'published
   published_version: string;
 } & ApiObject;
 
+/**
+ * An upload's row keeps its metadata columns and its file's key, shown as `metadata` and not at all
+ * (domain/audiences/uploads.ts); its file's name and failures link are null until there is one.
+ */
+type UploadRow = Omit<Static<typeof uploads.schema>, 'metadata' | 'originalFilename' | 'failuresUrl'> & {
+  metadata_columns: string[];
+  file_key: string | null;
+  originalFilename?: string | null;
+  failuresUrl?: string | null;
+} & ApiObject;
+
 /** The stored object of each kind (a resource's name). */
-export type StoredObjects = Omit<FromSchemas, 'templates'> & { templates: TemplateRow };
+export type StoredObjects = Omit<FromSchemas, 'templates' | 'uploads'> & { templates: TemplateRow; uploads: UploadRow };
 
 /** The object a read of `kind` returns: typed where the kind is known, an ApiObject where it is any string. */
 export type StoredObject<K extends string> = K extends keyof StoredObjects ? StoredObjects[K] : ApiObject;
