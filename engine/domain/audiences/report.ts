@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
-import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
+import type { Scope, StoredObjects } from '../../store/objects';
 import { rowOutcomes } from '../../store/run-recipients';
 import { rowsOf } from './stored-rows';
 

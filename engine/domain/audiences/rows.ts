@@ -8,7 +8,7 @@ import { metadata as metadataSchema } from '../../catalog/fields';
 import { fieldPath, rulesOf } from '../../catalog/rules';
 import { OPTIONAL_ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS } from '../../catalog/audience-uploads';
 import { ApiError } from '../../base/errors';
-import type { ApiObject, StoredObjects } from '../../store/objects';
+import type { StoredObjects } from '../../store/objects';
 import type { CsvRow } from './csv';
 import { personKey } from '../addresses/person-key';
 

@@ -3,7 +3,7 @@
 // cannot. One reader judges them all in file order (./rows.ts), so a duplicate is always the later row.
 import { ApiError } from '../../base/errors';
 import type { Services } from '../services';
-import type { ApiObject, StoredObjects } from '../../store/objects';
+import type { StoredObjects } from '../../store/objects';
 import { checkedHeader, readCsv, type CsvRow } from './csv';
 import { RowReader, mappingOf, type RowParts } from './rows';
 

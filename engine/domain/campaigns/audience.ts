@@ -7,7 +7,7 @@
 import { addresses } from '../../catalog/addresses';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
-import type { ApiObject, ListParams, Scope, StoredObjects } from '../../store/objects';
+import type { ListParams, Scope, StoredObjects } from '../../store/objects';
 import { returnAddressesAmong } from '../../store/campaign-mailings';
 import { nextTurn } from '../../base/next-turn';
 import { personKey } from '../addresses/person-key';

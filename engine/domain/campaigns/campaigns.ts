@@ -5,7 +5,7 @@ import { creatives } from '../../catalog/creatives';
 import { uploads } from '../../catalog/audience-uploads';
 import { shown } from '../audiences/uploads';
 import type { Services } from '../services';
-import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
+import type { ApiObject, Scope } from '../../store/objects';
 import { isSchedule, nextTick } from './scheduler';
 
 export async function withCreatives(services: Services, scope: Scope, campaigns: ApiObject[]): Promise<ApiObject[]> {

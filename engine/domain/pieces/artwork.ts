@@ -14,12 +14,12 @@ import { templates, templateVersions } from '../../catalog/templates';
 import { templateFieldsOf } from '../../catalog/mailpieces/fields';
 import { isUploadRef, type UploadRef } from '../../catalog/uploads';
 import { idPatternFor } from '../../catalog/paths';
-import type { ApiObject, ObjectStore, Scope, StoredObjects } from '../../store/objects';
+import type { ObjectStore, Scope, StoredObjects } from '../../store/objects';
 import type { NewBlob } from '../../store/blobs';
 import { newId } from '../../base/ids';
 import { checkArtwork, type ArtworkProduct } from '../artwork/check-artwork';
 import { fetchRemoteArtwork, type RemoteLimits } from '../artwork/remote-file';
-import { sniff, type ArtworkType } from '../artwork/sniff';
+import { sniff } from '../artwork/sniff';
 import { isStoredArtwork, type FileSource, type StoredArtwork } from './stored-artwork';
 
 import type { ArtworkSource } from '../../store/piece-inputs';

@@ -15,6 +15,7 @@ import { productionOf } from './claim';
 import { certifiedDetails } from './certified-details';
 import { RETURN_ENVELOPE_TRACKING, returnEnvelopeEventType } from './return-envelope';
 import { ScanRefused } from './scan-refused';
+import { isPlainObject } from '../../base/records';
 
 export { ScanRefused } from './scan-refused';
 
@@ -61,9 +62,9 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 
 /** The record checked field by field; a ScanRefused names the first field wrong. */
 export function parseScan(input: unknown): ScanRecord {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
+  if (!isPlainObject(input))
     throw new ScanRefused('a scan record is a JSON object {piece_id, name, location?, time?, details?}');
-  const r = input as Record<string, unknown>;
+  const r = input;
   if (typeof r.piece_id !== 'string' || r.piece_id === '') throw new ScanRefused('piece_id is required');
   if (typeof r.name !== 'string' || r.name.trim() === '') throw new ScanRefused('name is required');
   if (r.location !== undefined && r.location !== null && (typeof r.location !== 'string' || !ZIP.test(r.location)))
