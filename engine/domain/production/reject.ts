@@ -45,8 +45,8 @@ function reasonOf(value: unknown): string {
 }
 
 export const rejectionOf = (piece: ApiObject): Rejection | undefined => {
-  const r = piece.rejection as Partial<Rejection> | undefined | null;
-  return r && typeof r.reason === 'string' && typeof r.date_created === 'string'
+  const r = piece.rejection;
+  return isPlainObject(r) && typeof r.reason === 'string' && typeof r.date_created === 'string'
     ? { reason: r.reason, date_created: r.date_created, ...(r.simulated === true ? { simulated: true as const } : {}) }
     : undefined;
 };

@@ -48,6 +48,16 @@ export interface TrackingEvent {
   simulated?: true;
 }
 
+/** A tracking event as a piece keeps it (the engine wrote it: read back, its fields are checked). */
+export const isTrackingEvent = (value: unknown): value is TrackingEvent =>
+  isPlainObject(value) && typeof value.id === 'string' && typeof value.name === 'string';
+
+/** The tracking events a piece keeps in `field`, oldest first. */
+export const trackingEventsIn = (piece: ApiObject, field: string): TrackingEvent[] => {
+  const kept = piece[field];
+  return Array.isArray(kept) ? kept.filter(isTrackingEvent) : [];
+};
+
 export interface Tracked {
   piece: ApiObject;
   event: TrackingEvent;
@@ -166,10 +176,7 @@ export async function recordScan(
     object: 'tracking_event',
     ...(simulated ? { simulated: true as const } : {}),
   };
-  const recorded = (current: ApiObject) => {
-    const kept = current[field];
-    return (Array.isArray(kept) ? kept : []) as TrackingEvent[];
-  };
+  const recorded = (current: ApiObject) => trackingEventsIn(current, field);
   try {
     const next = await objects.transition(scope, resource.name, piece.id, {
       refuse: (current) => (recorded(current).some((e) => e.id === event.id) ? new AlreadyRecorded() : undefined),

@@ -25,6 +25,7 @@ import { readPieceInputs, type MadeFrom } from '../../store/piece-inputs';
 import type { UspsIdentity } from '../../catalog/usps-identity';
 import { codesForRender, holdForRender, releaseRenderHold } from './imb-codes';
 import { messageOf } from '../../base/thrown';
+import { isPlainObject } from '../../base/records';
 
 export type RenderResult = 'rendered' | 'failed' | 'skipped' | 'held';
 
@@ -110,7 +111,7 @@ export async function renderPiece(
 
 /** The piece with the printed text fields that take merge variables (a check's message) merged. */
 async function withMergedText(tools: RenderContext, resource: Resource, piece: ApiObject): Promise<ApiObject> {
-  const variables = (piece.merge_variables ?? {}) as Record<string, unknown>;
+  const variables = isPlainObject(piece.merge_variables) ? piece.merge_variables : {};
   const merged: ApiObject = { ...piece };
   for (const field of resource.mailpiece?.mergedText ?? []) {
     const text = piece[field];
@@ -131,7 +132,7 @@ async function drawAndStore(
   signal?: AbortSignal,
 ): Promise<string> {
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
-  const mergeVariables = (piece.merge_variables ?? {}) as Record<string, unknown>;
+  const mergeVariables = isPlainObject(piece.merge_variables) ? piece.merge_variables : {};
   const maxPages = maxPagesOf(resource, piece);
   const sides: Record<string, Uint8Array> = {};
   await Promise.all(
