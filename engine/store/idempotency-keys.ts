@@ -67,7 +67,7 @@ export async function completeClaim(
 }
 
 export async function findKey(knex: Knex, where: KeyWhere): Promise<KeyRow | undefined> {
-  return (await knex('idempotency_keys').where(where).first()) as KeyRow | undefined;
+  return knex<KeyRow>('idempotency_keys').where(where).first();
 }
 
 /** A claim on a key nobody holds; false when another request inserted the key first. */

@@ -48,8 +48,9 @@ export interface ListPage<T = ApiObject> {
 const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 function applyRange(query: Knex.QueryBuilder, column: string, range: DateRange): void {
-  for (const [op, value] of Object.entries(range)) {
-    if (value !== undefined) query.where(column, RANGE_OPS[op as keyof DateRange], value);
+  for (const op of ['gt', 'gte', 'lt', 'lte'] as const) {
+    const value = range[op];
+    if (value !== undefined) query.where(column, RANGE_OPS[op], value);
   }
 }
 
