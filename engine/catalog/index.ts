@@ -48,6 +48,15 @@ export function findResource(name: string): Resource | undefined {
   return catalog.find((r) => r.name === name);
 }
 
+/** The mailpiece kinds: the resources with `mailpiece` traits, their names and object schemas kept. */
+export const mailpieceResources = [postcards, selfMailers, letters, checks, snapPacks] as const;
+export type MailpieceResource = (typeof mailpieceResources)[number];
+
+/** The mailpiece kind of that name, if it is one. */
+export function findMailpiece(name: string): MailpieceResource | undefined {
+  return mailpieceResources.find((r) => r.name === name);
+}
+
 /** Every operation with its resource, the unit the router, OpenAPI and packs walk. */
 export function allOperations(): { resource: Resource; operation: Operation }[] {
   return catalog.flatMap((resource) => resource.operations.map((operation) => ({ resource, operation })));

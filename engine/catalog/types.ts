@@ -1,6 +1,6 @@
 // The API held as data. Nothing in here imports engine code: the n8n and Zapier packs compile
 // this folder into themselves at build time.
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { ListFilter, SortColumn } from './list-types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
@@ -75,9 +75,13 @@ export interface Operation<
 /** The static type of an operation's body, for code below the HTTP layer that takes it. */
 export type BodyOf<O extends Operation> = Static<NonNullable<O['body']>>;
 
-export interface Resource {
+/**
+ * A resource; its declaration keeps `S`, its object schema, and `N`, its name, so the objects the store
+ * reads by that name get the schema's static type (engine/store/stored.ts).
+ */
+export interface Resource<S extends TSchema = TObject, N extends string = string> {
   /** plural path segment and catalog key, e.g. `addresses` */
-  name: string;
+  name: N;
   /** singular human name */
   title: string;
   /** the `object` value of its objects */
@@ -87,7 +91,7 @@ export interface Resource {
   idPattern: string;
   description: string;
   /** JSON schema of the object as returned */
-  schema: TObject;
+  schema: S;
   operations: Operation[];
   /** webhook event types of this resource (`address.created`, ...) */
   events: string[];

@@ -6,6 +6,7 @@ import { drain, readRaw, type BodyLimits } from './body-stream';
 import { parseForm } from './form';
 import { parseMultipart, type UploadedFile } from './multipart';
 import { assertSaneInput } from '../domain/validation/input-shape';
+import { isPlainObject } from '../base/records';
 
 export interface ParsedBody {
   fields: Record<string, unknown>;
@@ -43,8 +44,8 @@ function parseJson(raw: string): Record<string, unknown> {
   } catch {
     throw new ApiError('invalid', 'request body is not valid JSON', 422);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw new ApiError('invalid', 'request body must be a JSON object', 422);
   }
-  return value as Record<string, unknown>;
+  return value;
 }

@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import { ApiError } from '../base/errors';
 import type { EngineConfig } from '../platform/config';
 import { VERSION_HEADERS } from './version';
+import { stackOf } from '../base/thrown';
 
 type Middleware = Koa.Middleware;
 
@@ -18,7 +19,7 @@ export function renderErrors(logLevel: EngineConfig['logLevel']): Middleware {
           : new ApiError('internal_server_error', 'An internal error occurred. Please try again.', 500);
       if (!(caught instanceof ApiError) && logLevel !== 'silent') {
         process.stderr.write(
-          `${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: caught instanceof Error ? (caught.stack ?? String(caught)) : String(caught) })}\n`,
+          `${JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: stackOf(caught) })}\n`,
         );
       }
       ctx.status = error.status;

@@ -2,6 +2,7 @@
 // refused at once (invalid_template_html) rather than when a mailpiece uses it.
 import { handlebars } from '../base/packages';
 import { ApiError } from '../base/errors';
+import { messageOf } from '../base/thrown';
 
 /**
  * Most `{{` tags one artwork may hold. Handlebars' parse and compile cost grows with the tags, not the
@@ -29,7 +30,7 @@ export function assertTemplateCompiles(html: string): void {
   try {
     handlebars().precompile(html, { strict: false });
   } catch (error) {
-    const reason = String((error as Error).message ?? error).split('\n')[0];
+    const reason = messageOf(error).split('\n')[0];
     throw new ApiError('invalid_template_html', `html is not a valid template: ${reason}`, 422);
   }
 }

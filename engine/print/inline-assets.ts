@@ -3,6 +3,7 @@
 // document as data: URLs. The browser then needs no network at all (it refuses every other request).
 import { FetchRefused, guardedFetch, type FetchRefusal, type Fetched } from '../platform/net/guarded-fetch';
 import { escapeAttribute, scanCss, scanHtml, type AssetKind, type HtmlSlot } from './asset-refs';
+import { messageOf } from '../base/thrown';
 
 /** All fetches of one artwork, unless told otherwise: the render job's lease allows for it. */
 export const TOTAL_FETCH_MS = 40_000;
@@ -132,7 +133,7 @@ class AssetFetcher {
       });
     } catch (error) {
       if (error instanceof FetchRefused) return fail(error.reason, error.message);
-      return fail('network', (error as Error).message);
+      return fail('network', messageOf(error));
     }
     this.bytes += fetched.bytes.length;
     if (this.bytes > this.maxBytes)

@@ -3,6 +3,7 @@
 import { handlebars } from '../base/packages';
 import { ApiError } from '../base/errors';
 import { assertMergeTagLimit } from './handlebars';
+import { messageOf } from '../base/thrown';
 
 type Node = hbs.AST.Node;
 type Call = hbs.AST.MustacheStatement | hbs.AST.BlockStatement | hbs.AST.SubExpression;
@@ -13,7 +14,7 @@ function parse(html: string, field: string): hbs.AST.Program {
   try {
     return handlebars().parse(html);
   } catch (error) {
-    const reason = String((error as Error).message ?? error).split('\n')[0];
+    const reason = messageOf(error).split('\n')[0];
     throw new ApiError('invalid_template_html', `${field} is not a valid template: ${reason}`, 422);
   }
 }

@@ -2,6 +2,7 @@
 // cache are engine/domain/accounts'; this is only how they are kept.
 import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
+import { codeOf } from '../base/thrown';
 
 export interface AccountRow {
   id: string;
@@ -36,36 +37,34 @@ export async function insertApiKey(knex: Knex, key: ApiKeyRow): Promise<void> {
 }
 
 export async function countAccounts(knex: Knex): Promise<number> {
-  const row = (await knex('accounts').count({ n: '*' }).first()) as { n: number | string } | undefined;
+  const row = await knex<AccountRow>('accounts').count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 
 export async function accountNamed(knex: Knex, name: string): Promise<AccountRow | undefined> {
-  return (await knex('accounts').where({ name }).first()) as AccountRow | undefined;
+  return knex<AccountRow>('accounts').where({ name }).first();
 }
 
 export async function accountWithId(knex: Knex, id: string): Promise<AccountRow | undefined> {
-  return (await knex('accounts').where({ id }).first()) as AccountRow | undefined;
+  return knex<AccountRow>('accounts').where({ id }).first();
 }
 
 export async function oldestAccount(knex: Knex): Promise<AccountRow | undefined> {
-  return (await knex('accounts').orderBy('date_created').first()) as AccountRow | undefined;
+  return knex<AccountRow>('accounts').orderBy('date_created').first();
 }
 
 /** Every account, oldest first, with its active (unrevoked) keys counted by mode. */
 export async function accountsWithKeyCounts(
   knex: Knex,
 ): Promise<{ id: string; name: string; dateCreated: string; keys: Record<Mode, number> }[]> {
-  const rows = (await knex('accounts').orderBy(['date_created', 'id']).select('id', 'name', 'date_created')) as {
-    id: string;
-    name: string;
-    date_created: string;
-  }[];
-  const counts = (await knex('api_keys')
+  const rows = await knex<AccountRow & { date_created: string }>('accounts')
+    .orderBy(['date_created', 'id'])
+    .select('id', 'name', 'date_created');
+  const counts = await knex<ApiKeyRow>('api_keys')
     .whereNull('date_revoked')
     .groupBy('account_id', 'mode')
     .select('account_id', 'mode')
-    .count({ n: '*' })) as { account_id: string; mode: Mode; n: number | string }[];
+    .count({ n: '*' });
   return rows.map((row) => {
     const keys: Record<Mode, number> = { test: 0, live: 0 };
     for (const c of counts) if (c.account_id === row.id) keys[c.mode] = Number(c.n);
@@ -81,9 +80,10 @@ export async function storeSetting<V>(
   value: V,
 ): Promise<Record<string, V>> {
   return knex.transaction(async (trx) => {
-    const query = trx('accounts').where({ id: accountId }).first();
+    const query = trx<AccountRow>('accounts').where({ id: accountId }).first();
     // PostgreSQL's read committed would let a concurrent set be lost; SQLite's transaction holds the lock
-    const row = (await (trx.client.config.client === 'pg' ? query.forUpdate() : query)) as AccountRow;
+    const row = await (trx.client.config.client === 'pg' ? query.forUpdate() : query);
+    if (!row) throw new Error(`no account ${accountId}`);
     const stored = { ...(JSON.parse(row.settings) as Record<string, V>), [name]: value };
     await trx('accounts')
       .where({ id: accountId })
@@ -97,16 +97,22 @@ export async function keyWithAccount(
   knex: Knex,
   hash: string,
 ): Promise<(AccountRow & { hash: string; mode: Mode; kind: string }) | undefined> {
-  return (await knex('api_keys as k')
+  return knex('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
     .where('k.hash', hash)
     .whereNull('k.date_revoked')
-    .first('k.hash', 'k.mode', 'k.kind', 'a.id', 'a.name', 'a.settings')) as
-    (AccountRow & { hash: string; mode: Mode; kind: string }) | undefined;
+    .first<AccountRow & { hash: string; mode: Mode; kind: string }>(
+      'k.hash',
+      'k.mode',
+      'k.kind',
+      'a.id',
+      'a.name',
+      'a.settings',
+    );
 }
 
 /** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -32,12 +32,20 @@ export function blobRow(scope: Scope, blob: NewBlob): Record<string, unknown> {
 /** Where a blob's file is: in the asset store, or (rows from before the store kept them) its bytes. */
 export type StoredBlob = { assetKey: string } | { bytes: Buffer };
 
+interface BlobRow {
+  id: string;
+  account_id: string;
+  mode: Scope['mode'];
+  asset_key: string | null;
+  bytes: Buffer | null;
+}
+
 /** The file of a blob of this scope, or undefined when there is no such row. */
 export async function readBlob(knex: Knex, scope: Scope, id: string): Promise<StoredBlob | undefined> {
-  const row = (await knex('blobs')
+  const row = await knex<BlobRow>('blobs')
     .select('asset_key', 'bytes')
     .where({ id, account_id: scope.accountId, mode: scope.mode })
-    .first()) as { asset_key: string | null; bytes: Buffer | null } | undefined;
+    .first();
   if (!row) return undefined;
   if (row.asset_key) return { assetKey: row.asset_key };
   return row.bytes ? { bytes: Buffer.from(row.bytes) } : undefined;

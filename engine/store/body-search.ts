@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { Reader } from './reader';
 import type { ApiObject, Scope } from './objects';
+import { parseStored } from './stored';
 
 export type BodyMatch =
   | { field: string; equals: string }
@@ -56,5 +57,5 @@ export async function searchBodies(
     ])
     .limit(search.limit);
   const rows = await reader.all<{ body: string }>(query);
-  return rows.map((r) => JSON.parse(r.body) as ApiObject);
+  return rows.map((r) => parseStored(kind, r.body));
 }

@@ -26,6 +26,8 @@ export function mailingRow(scope: Scope, m: CampaignMailing, now = new Date().to
   };
 }
 
+type MailingRow = ReturnType<typeof mailingRow> & { seq: number };
+
 /** A person an earlier run mailed: the piece and when. */
 export interface EarlierMailing {
   pieceId: string;
@@ -46,13 +48,13 @@ export async function earlierMailings(
   exceptRun: string,
   since?: string,
 ): Promise<Map<string, EarlierMailing>> {
-  const query = knex('campaign_mailings')
+  const query = knex<MailingRow>('campaign_mailings')
     .select('creative_id', 'person_key', 'piece_id', 'date_created')
     .where({ account_id: scope.accountId, mode: scope.mode, campaign_id: campaignId })
     .whereNot('run_id', exceptRun)
     .orderBy('seq');
   if (since) query.where('date_created', '>', since);
-  const rows = (await query) as { creative_id: string; person_key: string; piece_id: string; date_created: string }[];
+  const rows = await query;
   return new Map(
     rows.map((r) => [mailingKey(r.creative_id, r.person_key), { pieceId: r.piece_id, date: r.date_created }]),
   );
@@ -65,9 +67,9 @@ export async function mailedInRun(
   creativeId: string,
   personKey: string,
 ): Promise<string | undefined> {
-  const row = (await knex('campaign_mailings')
+  const row = await knex<MailingRow>('campaign_mailings')
     .first('piece_id')
-    .where({ run_id: runId, creative_id: creativeId, person_key: personKey })) as { piece_id: string } | undefined;
+    .where({ run_id: runId, creative_id: creativeId, person_key: personKey });
   return row?.piece_id;
 }
 
@@ -78,9 +80,9 @@ export function returnAddressRow(scope: Scope, addressId: string) {
 /** Which of these addresses were saved as a sender's (an inline `from`). */
 export async function returnAddressesAmong(knex: Knex, scope: Scope, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = (await knex('return_addresses')
+  const rows = await knex<ReturnType<typeof returnAddressRow>>('return_addresses')
     .select('address_id')
     .where({ account_id: scope.accountId, mode: scope.mode })
-    .whereIn('address_id', ids)) as { address_id: string }[];
+    .whereIn('address_id', ids);
   return new Set(rows.map((r) => r.address_id));
 }

@@ -2,19 +2,18 @@
 // engine process (engine/domain/campaigns/scheduler.ts) looks at on each pass. `status` is an indexed
 // filter column of `objects`, so this reads only the scheduled ones.
 import type { Knex } from 'knex';
-import type { ApiObject } from './columns';
+import type { ObjectColumns } from './columns';
 import type { Scope } from './scope';
+import { parseStored, type StoredObjects } from './stored';
 
-export async function scheduledCampaigns(knex: Knex): Promise<{ scope: Scope; campaign: ApiObject }[]> {
-  const rows = (await knex('objects')
+export async function scheduledCampaigns(
+  knex: Knex,
+): Promise<{ scope: Scope; campaign: StoredObjects['campaigns'] }[]> {
+  const rows = await knex<ObjectColumns>('objects')
     .select('account_id', 'mode', 'body')
-    .where({ kind: 'campaigns', deleted: false, status: 'scheduled' })) as {
-    account_id: string;
-    mode: Scope['mode'];
-    body: string;
-  }[];
+    .where({ kind: 'campaigns', deleted: false, status: 'scheduled' });
   return rows.map((r) => ({
     scope: { accountId: r.account_id, mode: r.mode },
-    campaign: JSON.parse(r.body) as ApiObject,
+    campaign: parseStored('campaigns', r.body),
   }));
 }

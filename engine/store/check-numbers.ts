@@ -3,6 +3,7 @@
 // check (objects.ts), so numbers never repeat and a refused create uses none up.
 import type { Knex } from 'knex';
 import type { Scope } from './scope';
+import type { CounterRow } from './counters';
 
 const FIRST_CHECK_NUMBER = 10_000;
 
@@ -22,10 +23,10 @@ export async function takeCheckNumber(trx: Knex, scope: Scope, check: CheckNumbe
       .merge({ count: given });
     return given;
   }
-  const rows = (await trx('usage_counters')
+  const rows = await trx<CounterRow>('usage_counters')
     .insert({ ...key, count: FIRST_CHECK_NUMBER })
     .onConflict(['account_id', 'name', 'period'])
     .merge({ count: trx.raw('?? + 1', ['usage_counters.count']) })
-    .returning('count')) as { count: number | string }[];
+    .returning('count');
   return Number(rows[0].count);
 }

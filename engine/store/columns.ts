@@ -7,6 +7,20 @@ export type ApiObject = Record<string, unknown> & { id: string; date_created: st
 
 export type ObjectRow = Record<string, unknown> & { id: string; body: string };
 
+/** The columns of `objects` a read by column names (not every filter column is listed). */
+export interface ObjectColumns {
+  id: string;
+  parent_id: string | null;
+  account_id: string;
+  mode: Scope['mode'];
+  kind: string;
+  date_created: string;
+  date_modified: string;
+  deleted: boolean;
+  status: string | null;
+  body: string;
+}
+
 function columnValue(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value === 'boolean' || typeof value === 'number') return value;

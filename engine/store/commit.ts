@@ -16,6 +16,7 @@ import { incrementBelow, type CounterKey } from './counters';
 import { completeClaim, type ClaimCompletion, type IdempotencyClaim } from './idempotency-keys';
 import type { Scope } from './scope';
 import { pgBossTransaction, type PgBossTransaction } from './pg-boss-db';
+import { isPlainObject } from '../base/records';
 
 export interface EventType {
   type: string;
@@ -131,32 +132,30 @@ export function insertPlan(
 ): CommitPlan {
   const main = { kind, object, parent, events: writes.events };
   const created = writes.objects?.length ? [...writes.objects, main] : [main];
-  const rows = createdRows(scope, created);
-  const body = rows[created.length - 1].row.body as string;
+  const { rows, bodies } = createdRows(scope, created);
+  const body = bodies[created.length - 1];
   return plan(scope, rows, writes, body);
 }
 
 /** The plan of what commits with `next`, the object a transition just wrote (as `body`). */
 export function changePlan(scope: Scope, next: ApiObject, body: string, writes: CommitWrites): CommitPlan {
-  const rows = createdRows(scope, writes.objects ?? []);
+  const { rows } = createdRows(scope, writes.objects ?? []);
   rows.push(...eventRows(scope, writes.events, next, body));
   return plan(scope, rows, writes, writes.claim ? body : '');
 }
 
 /** Object rows, then their metadata, then their events: the order the tables refer to each other in. */
-function createdRows(scope: Scope, created: readonly NewObject[]): CommitRow[] {
-  const objects = created.map((o): CommitRow => ({
-    table: 'objects',
-    row: objectRow(scope, o.kind, o.object, o.parent),
-  }));
+function createdRows(scope: Scope, created: readonly NewObject[]): { rows: CommitRow[]; bodies: string[] } {
+  const objectRows = created.map((o) => objectRow(scope, o.kind, o.object, o.parent));
+  const objects = objectRows.map((row): CommitRow => ({ table: 'objects', row }));
   const metadata = created.flatMap((o) =>
-    Object.entries((o.object.metadata ?? {}) as Record<string, string>).map(([key, value]): CommitRow => ({
+    Object.entries(isPlainObject(o.object.metadata) ? o.object.metadata : {}).map(([key, value]): CommitRow => ({
       table: 'object_metadata',
       row: { object_id: o.object.id, account_id: scope.accountId, mode: scope.mode, kind: o.kind, key, value },
     })),
   );
-  const events = created.flatMap((o, i) => eventRows(scope, o.events, o.object, objects[i].row.body as string));
-  return [...objects, ...metadata, ...events];
+  const events = created.flatMap((o, i) => eventRows(scope, o.events, o.object, objectRows[i].body));
+  return { rows: [...objects, ...metadata, ...events], bodies: objectRows.map((row) => row.body) };
 }
 
 function eventRows(

@@ -9,15 +9,23 @@ export interface CounterKey {
   period: string;
 }
 
+/** A `usage_counters` row (PostgreSQL may answer the count as text). */
+export interface CounterRow {
+  account_id: string;
+  name: string;
+  period: string;
+  count: number | string;
+}
+
 /** Adds one while the count is under `limit`; returns the new count, or undefined at the limit. */
 export async function incrementBelow(knex: Knex, key: CounterKey, limit: number): Promise<number | undefined> {
   if (limit <= 0) return undefined;
-  const rows = (await knex('usage_counters')
+  const rows = await knex<CounterRow>('usage_counters')
     .insert({ account_id: key.accountId, name: key.name, period: key.period, count: 1 })
     .onConflict(['account_id', 'name', 'period'])
     .merge({ count: knex.raw('?? + 1', ['usage_counters.count']) })
     .where('usage_counters.count', '<', limit)
-    .returning('count')) as { count: number | string }[];
+    .returning('count');
   return rows.length === 0 ? undefined : Number(rows[0].count);
 }
 
@@ -38,8 +46,8 @@ export async function setCounter(knex: Knex, key: CounterKey, count: number): Pr
 
 /** The current count (0 when never counted). */
 export async function readCounter(knex: Knex, key: CounterKey): Promise<number> {
-  const row = (await knex('usage_counters')
+  const row = await knex<CounterRow>('usage_counters')
     .where({ account_id: key.accountId, name: key.name, period: key.period })
-    .first('count')) as { count: number | string } | undefined;
+    .first('count');
   return Number(row?.count ?? 0);
 }

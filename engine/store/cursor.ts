@@ -2,6 +2,7 @@
 // the sort column's value and the id of the row they follow; a cursor of another sort order is refused.
 import { ApiError } from '../base/errors';
 import { parseIsoDate } from '../base/time';
+import { isPlainObject } from '../base/records';
 
 export interface Cursor {
   value: string;
@@ -34,8 +35,8 @@ function tokenJson(token: string): unknown {
  * is brought to the stored form, fixed-width UTC ISO compared as text.
  */
 function vendorCursor(value: unknown): Cursor | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { dateOffset, idOffset } = value as Record<string, unknown>;
+  if (!isPlainObject(value)) return undefined;
+  const { dateOffset, idOffset } = value;
   const stamp = typeof dateOffset === 'string' ? parseIsoDate(dateOffset) : undefined;
   return stamp && isId(idOffset) ? { value: stamp, id: idOffset } : undefined;
 }

@@ -3,8 +3,21 @@
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { DateRange, ListPage } from './object-list';
-import type { ApiObject } from './columns';
 import type { Scope } from './scope';
+import { parseStored, type StoredObjects } from './stored';
+
+type Event = StoredObjects['events'];
+
+/** The columns of `events` a read looks at. */
+interface EventRow {
+  id: string;
+  account_id: string;
+  mode: Scope['mode'];
+  event_type: string;
+  reference_id: string | null;
+  date_created: string;
+  body: string;
+}
 
 export interface EventListParams {
   limit: number;
@@ -19,8 +32,8 @@ export interface EventListParams {
 
 const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-function scoped(knex: Knex, scope: Scope, params: EventListParams): Knex.QueryBuilder {
-  const query = knex('events').where({ account_id: scope.accountId, mode: scope.mode });
+function scoped(knex: Knex, scope: Scope, params: EventListParams) {
+  const query = knex<EventRow>('events').where({ account_id: scope.accountId, mode: scope.mode });
   if (params.eventTypes?.length === 1) query.where('event_type', params.eventTypes[0]);
   else if (params.eventTypes?.length) query.whereIn('event_type', params.eventTypes);
   if (params.referenceId) query.where('reference_id', params.referenceId);
@@ -31,17 +44,15 @@ function scoped(knex: Knex, scope: Scope, params: EventListParams): Knex.QueryBu
   return query;
 }
 
-const parse = (body: string): ApiObject => JSON.parse(body) as ApiObject;
-
-export async function getEvent(knex: Knex, scope: Scope, id: string): Promise<ApiObject | undefined> {
-  const row = (await knex('events')
+export async function getEvent(knex: Knex, scope: Scope, id: string): Promise<Event | undefined> {
+  const row = await knex<EventRow>('events')
     .select('body')
     .where({ account_id: scope.accountId, mode: scope.mode, id })
-    .first()) as { body: string } | undefined;
-  return row ? parse(row.body) : undefined;
+    .first();
+  return row ? parseStored('events', row.body) : undefined;
 }
 
-export async function listEvents(knex: Knex, scope: Scope, params: EventListParams): Promise<ListPage> {
+export async function listEvents(knex: Knex, scope: Scope, params: EventListParams): Promise<ListPage<Event>> {
   const base = scoped(knex, scope, params);
   const backwards = Boolean(params.before);
   const token = params.after ?? params.before;
@@ -56,20 +67,20 @@ export async function listEvents(knex: Knex, scope: Scope, params: EventListPara
       { column: 'id', order: descending ? 'desc' : 'asc' },
     ]);
   if (cursor) query.whereRaw(`(date_created, id) ${descending ? '<' : '>'} (?, ?)`, [cursor.value, cursor.id]);
-  const rows = (await query) as { id: string; date_created: string; body: string }[];
+  const rows = await query;
   const more = rows.length > params.limit;
   const pageRows = rows.slice(0, params.limit);
   if (backwards) pageRows.reverse();
   const first = pageRows[0];
   const last = pageRows[pageRows.length - 1];
-  const page: ListPage = {
-    data: pageRows.map((row) => parse(row.body)),
+  const page: ListPage<Event> = {
+    data: pageRows.map((row) => parseStored('events', row.body)),
     next: (backwards || more) && last ? encodeCursor(last.date_created, last.id) : undefined,
     previous:
       (backwards ? more : Boolean(params.after)) && first ? encodeCursor(first.date_created, first.id) : undefined,
   };
   if (params.includeTotal) {
-    const row = (await base.clone().count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const row = await base.clone().count({ n: '*' }).first();
     page.totalCount = Number(row?.n ?? 0);
   }
   return page;

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../base/errors';
 import { nowIso } from '../base/time';
+import { codeOf } from '../base/thrown';
 
 export interface KeyWhere {
   account_id: string;
@@ -66,7 +67,7 @@ export async function completeClaim(
 }
 
 export async function findKey(knex: Knex, where: KeyWhere): Promise<KeyRow | undefined> {
-  return (await knex('idempotency_keys').where(where).first()) as KeyRow | undefined;
+  return knex<KeyRow>('idempotency_keys').where(where).first();
 }
 
 /** A claim on a key nobody holds; false when another request inserted the key first. */
@@ -114,6 +115,6 @@ export async function dropKeysBefore(knex: Knex, cutoff: string): Promise<void> 
 
 /** A primary-key clash on either database: someone else claimed the key first. */
 function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
+  const code = codeOf(error) ?? '';
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
 }

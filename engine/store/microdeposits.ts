@@ -21,7 +21,8 @@ export function microdepositsRow(scope: Scope, given: Microdeposits): Record<str
 
 /** The two amounts deposited into the account, or undefined (a test account, or none such). */
 export async function readMicrodeposits(knex: Knex, bankAccountId: string): Promise<[number, number] | undefined> {
-  const row = (await knex('microdeposits').where({ bank_account_id: bankAccountId }).first()) as
-    { first: number; second: number } | undefined;
+  const row = await knex<{ bank_account_id: string; first: number; second: number }>('microdeposits')
+    .where({ bank_account_id: bankAccountId })
+    .first();
   return row ? [Number(row.first), Number(row.second)] : undefined;
 }

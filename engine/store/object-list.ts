@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import type { ApiObject } from './columns';
 import type { Reader, Slot } from './reader';
 import type { Scope } from './scope';
+import { parseStored, type StoredObject } from './stored';
 
 export interface DateRange {
   gt?: string;
@@ -47,8 +48,9 @@ export interface ListPage<T = ApiObject> {
 const RANGE_OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 function applyRange(query: Knex.QueryBuilder, column: string, range: DateRange): void {
-  for (const [op, value] of Object.entries(range)) {
-    if (value !== undefined) query.where(column, RANGE_OPS[op as keyof DateRange], value);
+  for (const op of ['gt', 'gte', 'lt', 'lte'] as const) {
+    const value = range[op];
+    if (value !== undefined) query.where(column, RANGE_OPS[op], value);
   }
 }
 
@@ -141,15 +143,15 @@ export class StoredBody {
   constructor(readonly text: string) {}
 }
 
-export async function listPage(
+export async function listPage<K extends string>(
   knex: Knex,
   reader: Reader,
   scope: Scope,
-  kind: string,
+  kind: K,
   params: ListParams,
-): Promise<ListPage> {
+): Promise<ListPage<StoredObject<K>>> {
   const page = await listPageText(knex, reader, scope, kind, params);
-  return { ...page, data: page.data.map((body) => JSON.parse(body.text) as ApiObject) };
+  return { ...page, data: page.data.map((body) => parseStored(kind, body.text)) };
 }
 
 /** A page as its rows' JSON texts, unparsed: an answer that needs no change to them splices them in. */

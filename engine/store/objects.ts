@@ -6,18 +6,20 @@ import type { Knex } from 'knex';
 import { InsertBatcher } from './insert-batcher';
 import { nowIso } from '../base/time';
 import { knexReader, type Reader, type Slot } from './reader';
-import { filterColumns, type ApiObject } from './columns';
+import { filterColumns, type ApiObject, type ObjectRow } from './columns';
 import { changePlan, hasGuards, insertPlan, runGuards, writePlan, type CommitWrites } from './commit';
 import { takeCheckNumber, type CheckNumber } from './check-numbers';
 import { listPage, listPageText, type ListPage, type ListParams, type StoredBody } from './object-list';
 import type { Scope } from './scope';
 import type { Resource } from '../catalog/types';
+import { parseStored, type StoredObject } from './stored';
 
 export type { Scope } from './scope';
 export type { ApiObject } from './columns';
 export type { DateRange, ListPage, ListParams, ColumnFilter } from './object-list';
 export { StoredBody } from './object-list';
 export type { CommitWrites, EventType } from './commit';
+export type { PieceKind, StoredObject, StoredObjects, StoredPiece } from './stored';
 
 interface Row {
   id: string;
@@ -32,9 +34,9 @@ export interface InsertOptions extends CommitWrites {
 }
 
 /** A change from the object as it is now; `refuse` says why it may not change (thrown as is). */
-export interface Transition extends CommitWrites {
-  refuse?(current: ApiObject): Error | undefined;
-  change(current: ApiObject): ApiObject;
+export interface Transition<T extends ApiObject = ApiObject> extends CommitWrites {
+  refuse?(current: T): Error | undefined;
+  change(current: T): T;
   /** the object's parent, when it lives under one */
   parent?: string;
 }
@@ -71,7 +73,7 @@ export class ObjectStore {
    * group-committed with the inserts arriving with it; one that takes or checks something first (a
    * place under a limit, a check number) gets a transaction of its own.
    */
-  async insert(scope: Scope, kind: string, object: ApiObject, options: InsertOptions = {}): Promise<ApiObject> {
+  async insert<T extends ApiObject>(scope: Scope, kind: string, object: T, options: InsertOptions = {}): Promise<T> {
     const { parent, checkNumber } = options;
     if (!checkNumber && !hasGuards(options)) {
       await this.batcher.insert(insertPlan(scope, kind, object, parent, options));
@@ -92,20 +94,20 @@ export class ObjectStore {
   }
 
   /** The object, or undefined when it does not exist in this scope (or under this parent, or was deleted, unless asked). */
-  async get(
+  async get<K extends string>(
     scope: Scope,
-    kind: string,
+    kind: K,
     id: string,
     options: { includeDeleted?: boolean; parent?: string } = {},
-  ): Promise<ApiObject | undefined> {
+  ): Promise<StoredObject<K> | undefined> {
     const [row] = options.parent
-      ? ((await this.knex('objects')
+      ? await this.knex<ObjectRow>('objects')
           .select('body')
           .where({ account_id: scope.accountId, mode: scope.mode, kind, id, parent_id: options.parent })
           .where((q) => (options.includeDeleted ? q : q.where('deleted', false)))
-          .limit(1)) as Row[])
+          .limit(1)
       : await (options.includeDeleted ? this.byIdWithDeleted : this.byId)([scope.accountId, scope.mode, kind, id]);
-    return row ? (JSON.parse(row.body) as ApiObject) : undefined;
+    return row ? parseStored(kind, row.body) : undefined;
   }
 
   /**
@@ -113,8 +115,10 @@ export class ObjectStore {
    * engine without a key, such as a carrier's scan of a piece. Deleted objects are found too.
    */
   async locate(id: string): Promise<{ scope: Scope; kind: string } | undefined> {
-    const row = (await this.knex('objects').select('account_id', 'mode', 'kind').where({ id }).first()) as
-      { account_id: string; mode: Scope['mode']; kind: string } | undefined;
+    const row = await this.knex<{ id: string; account_id: string; mode: Scope['mode']; kind: string }>('objects')
+      .select('account_id', 'mode', 'kind')
+      .where({ id })
+      .first();
     return row && { scope: { accountId: row.account_id, mode: row.mode }, kind: row.kind };
   }
 
@@ -124,7 +128,12 @@ export class ObjectStore {
    * is locked for it, on SQLite the one write connection serializes it; the write is also
    * compare-and-set on date_modified. The rest of the commit (`CommitWrites`) commits with the change.
    */
-  async transition(scope: Scope, kind: string, id: string, transition: Transition): Promise<ApiObject | undefined> {
+  async transition<K extends string>(
+    scope: Scope,
+    kind: K,
+    id: string,
+    transition: Transition<StoredObject<K>>,
+  ): Promise<StoredObject<K> | undefined> {
     const key = {
       account_id: scope.accountId,
       mode: scope.mode,
@@ -135,13 +144,13 @@ export class ObjectStore {
     };
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const outcome = await this.knex.transaction(async (trx) => {
-        const query = trx('objects').select('body').where(key).first();
-        const row = (await (this.locks ? query.forUpdate() : query)) as Row | undefined;
+        const query = trx<Row>('objects').select('body').where(key).first();
+        const row = await (this.locks ? query.forUpdate() : query);
         if (!row) return { next: undefined };
-        const current = JSON.parse(row.body) as ApiObject;
+        const current = parseStored(kind, row.body);
         const refusal = transition.refuse?.(current);
         if (refusal) throw refusal;
-        const next: ApiObject = {
+        const next: StoredObject<K> = {
           ...transition.change(current),
           id: current.id,
           date_modified: later(current.date_modified),
@@ -194,10 +203,14 @@ export class ObjectStore {
   }
 
   /** The live objects of `kind` under each of `parents`, oldest first, in one query. */
-  async children(scope: Scope, kind: string, parents: readonly string[]): Promise<Map<string, ApiObject[]>> {
-    const byParent = new Map<string, ApiObject[]>(parents.map((p) => [p, []]));
+  async children<K extends string>(
+    scope: Scope,
+    kind: K,
+    parents: readonly string[],
+  ): Promise<Map<string, StoredObject<K>[]>> {
+    const byParent = new Map<string, StoredObject<K>[]>(parents.map((p) => [p, []]));
     if (parents.length === 0) return byParent;
-    const rows = (await this.reader.all<{ parent_id: string; body: string }>(
+    const rows = await this.reader.all<{ parent_id: string; body: string }>(
       this.knex('objects')
         .select('parent_id', 'body')
         .where({ account_id: scope.accountId, mode: scope.mode, kind, deleted: false })
@@ -206,12 +219,12 @@ export class ObjectStore {
           { column: 'date_created', order: 'asc' },
           { column: 'id', order: 'asc' },
         ]),
-    )) as { parent_id: string; body: string }[];
-    for (const row of rows) byParent.get(row.parent_id)?.push(JSON.parse(row.body) as ApiObject);
+    );
+    for (const row of rows) byParent.get(row.parent_id)?.push(parseStored(kind, row.body));
     return byParent;
   }
 
-  async list(scope: Scope, kind: string, params: ListParams): Promise<ListPage> {
+  async list<K extends string>(scope: Scope, kind: K, params: ListParams): Promise<ListPage<StoredObject<K>>> {
     return listPage(this.knex, this.reader, scope, kind, params);
   }
 

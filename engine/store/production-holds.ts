@@ -10,9 +10,10 @@ export async function holdPiece(knex: Knex, pieceId: string): Promise<void> {
 
 /** The pieces waiting, oldest first, at most `max`. */
 export async function heldPieces(knex: Knex, max: number): Promise<string[]> {
-  const rows = (await knex('production_holds').orderBy('held_at').limit(max).select('piece_id')) as {
-    piece_id: string;
-  }[];
+  const rows = await knex<{ piece_id: string; held_at: number }>('production_holds')
+    .orderBy('held_at')
+    .limit(max)
+    .select('piece_id');
   return rows.map((row) => row.piece_id);
 }
 

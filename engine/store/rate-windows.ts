@@ -66,11 +66,11 @@ export class DatabaseHitCounter {
   private async write(entry: Pending): Promise<void> {
     const n = entry.waiters.length;
     try {
-      const [row] = (await this.knex('rate_windows')
+      const [row] = await this.knex<{ bucket: string; window_start: number; count: number }>('rate_windows')
         .insert({ bucket: entry.bucket, window_start: entry.windowStart, count: n })
         .onConflict(['bucket', 'window_start'])
         .merge({ count: this.knex.raw('rate_windows.count + excluded.count') })
-        .returning('count')) as { count: number }[];
+        .returning('count');
       const first = Number(row.count) - n;
       entry.waiters.forEach((resolve, i) => resolve(first + i + 1));
     } catch (error) {

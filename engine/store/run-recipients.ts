@@ -65,11 +65,23 @@ export function runRecipientRow(
   };
 }
 
+/** A `run_recipients` row as read (PostgreSQL may answer its integers as text). */
+interface RecipientRow {
+  seq: number;
+  run_id: string;
+  address_id: string;
+  row_number: number | string;
+  creative_id: string;
+  piece_id: string | null;
+  skip_reason: string | null;
+  skip_code: SkipCode | null;
+}
+
 /** The keys (recipientKey) of the recipients the run has already recorded, made or skipped. */
 export async function recordedRecipients(knex: Knex, runId: string): Promise<Set<string>> {
-  const rows = (await knex('run_recipients')
+  const rows = await knex<RecipientRow>('run_recipients')
     .select('address_id', 'row_number', 'creative_id')
-    .where({ run_id: runId })) as { address_id: string; row_number: number | string; creative_id: string }[];
+    .where({ run_id: runId });
   return new Set(
     rows.map((r) =>
       recipientKey({ addressId: r.address_id, rowNumber: Number(r.row_number), creativeId: r.creative_id }),
@@ -108,11 +120,11 @@ export async function rowOutcomes(
 ): Promise<Map<number, RowOutcome>> {
   const found = new Map<number, RowOutcome>();
   if (rows.length === 0) return found;
-  const recorded = (await knex('run_recipients')
+  const recorded = await knex<RecipientRow>('run_recipients')
     .select('row_number', 'piece_id', 'skip_reason')
     .where({ run_id: runId, address_id: uploadId })
     .whereIn('row_number', rows)
-    .orderBy('seq')) as { row_number: number | string; piece_id: string | null; skip_reason: string | null }[];
+    .orderBy('seq');
   for (const r of recorded) {
     const row = Number(r.row_number);
     if (!found.has(row)) found.set(row, { pieceId: r.piece_id, skipReason: r.skip_reason });
@@ -131,18 +143,12 @@ export async function tallyRun(knex: Knex, runId: string, keep = 100): Promise<R
     .where({ run_id: runId })
     .select(knex.raw('count(piece_id) as pieces'), knex.raw('count(*) - count(piece_id) as skipped'))
     .first()) as { pieces: number | string; skipped: number | string };
-  const skipped = (await knex('run_recipients')
+  const skipped = await knex<RecipientRow>('run_recipients')
     .select('address_id', 'row_number', 'creative_id', 'skip_reason', 'skip_code')
     .where({ run_id: runId })
     .whereNull('piece_id')
     .orderBy('seq')
-    .limit(keep)) as {
-    address_id: string;
-    row_number: number | string;
-    creative_id: string;
-    skip_reason: string | null;
-    skip_code: SkipCode | null;
-  }[];
+    .limit(keep);
   return {
     pieces: Number(counts.pieces),
     skippedCount: Number(counts.skipped),

@@ -5,7 +5,9 @@
 import type { Knex } from 'knex';
 import { newId } from '../base/ids';
 import { nowIso } from '../base/time';
+import type { ObjectColumns } from './columns';
 import type { Scope } from './scope';
+import { parseStored } from './stored';
 import { syncTransaction, type SyncQueries } from './sqlite-sync';
 
 /** Event types a webhook takes: these, or every type (`*`). */
@@ -73,7 +75,7 @@ export async function dispatchEvents(knex: Knex, limit: number): Promise<string[
   return knex.transaction(async (trx) => {
     const events = await takeFromOutbox(trx, limit);
     if (events.length === 0) return [];
-    const rows = deliveryRows(events, (await webhooksOf(trx, events)) as HookRow[]);
+    const rows = deliveryRows(events, await webhooksOf(trx, events));
     for (const chunk of chunks(rows, 200)) await trx('webhook_deliveries').insert(chunk);
     return [...new Set(rows.map((r) => r.webhook_id))];
   });
@@ -92,13 +94,13 @@ async function takeFromOutbox(trx: Knex.Transaction, limit: number): Promise<Eve
     [limit],
   )) as { rows: { event_id: string }[] };
   if (taken.length === 0) return [];
-  return (await trx('events')
+  return trx<EventRow>('events')
     .select('id', 'account_id', 'mode', 'event_type')
     .whereIn(
       'id',
       taken.map((t) => t.event_id),
     )
-    .orderBy([{ column: 'date_created' }, { column: 'id' }])) as EventRow[];
+    .orderBy([{ column: 'date_created' }, { column: 'id' }]);
 }
 
 /** On SQLite: the last event fanned out, by rowid (migrations/013_event_cursor.ts says why). */
@@ -129,7 +131,7 @@ const anyWebhook = (knex: Knex) =>
 /** The webhooks of the events' accounts and modes. */
 function webhooksOf(knex: Knex, events: readonly EventRow[]) {
   const scopes = [...new Set(events.map((e) => `${e.account_id} ${e.mode}`))].map((key) => key.split(' '));
-  return knex('objects')
+  return knex<HookRow & { kind: string; deleted: boolean }>('objects')
     .select('id', 'account_id', 'mode', 'body')
     .where({ kind: 'webhooks', deleted: false })
     .where((q) => {
@@ -140,7 +142,7 @@ function webhooksOf(knex: Knex, events: readonly EventRow[]) {
 /** A delivery per event and enabled webhook of its account and mode that takes its type. */
 function deliveryRows(events: readonly EventRow[], hooks: readonly HookRow[]) {
   const live = hooks
-    .map((h) => ({ ...h, parsed: JSON.parse(h.body) as { enabled?: boolean; event_types?: unknown } }))
+    .map((h) => ({ ...h, parsed: parseStored('webhooks', h.body) }))
     .filter((h) => h.parsed.enabled !== false);
   const now = Date.now();
   const created = nowIso();
@@ -169,10 +171,10 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** Webhooks with a delivery due now (new, or its wait after a failure over): their jobs are queued. */
 export async function webhooksDue(knex: Knex, now = Date.now()): Promise<string[]> {
-  const rows = (await knex('webhook_deliveries')
+  const rows = await knex<{ webhook_id: string; state: string; next_attempt_at: number }>('webhook_deliveries')
     .distinct('webhook_id')
     .where('state', 'pending')
-    .where('next_attempt_at', '<=', now)) as { webhook_id: string }[];
+    .where('next_attempt_at', '<=', now);
   return rows.map((r) => r.webhook_id);
 }
 
@@ -214,10 +216,10 @@ export async function pendingInOrder(knex: Knex, webhookId: string, limit: numbe
 
 /** The webhook as delivery needs it, or undefined when it is deleted. */
 export async function webhookTarget(knex: Knex, webhookId: string): Promise<WebhookTarget | undefined> {
-  const row = (await knex('objects')
+  const row = await knex<ObjectColumns>('objects')
     .select('account_id', 'mode', 'body')
     .where({ kind: 'webhooks', id: webhookId, deleted: false })
-    .first()) as { account_id: string; mode: string; body: string } | undefined;
+    .first();
   if (!row) return undefined;
   const body = JSON.parse(row.body) as {
     url: string;
@@ -230,7 +232,7 @@ export async function webhookTarget(knex: Knex, webhookId: string): Promise<Webh
   const until = body.previous_secret_expires_at ? Date.parse(body.previous_secret_expires_at) : NaN;
   return {
     id: webhookId,
-    scope: { accountId: row.account_id, mode: row.mode as Scope['mode'] },
+    scope: { accountId: row.account_id, mode: row.mode },
     url: body.url,
     secret: body.secret,
     ...(body.previous_secret && Number.isFinite(until) && { previous: { secret: body.previous_secret, until } }),
@@ -330,10 +332,10 @@ function attemptWrites(
 
 /** Queues one event again for one webhook of the same account and mode (a replay); false when either is not there. */
 export async function queueDelivery(knex: Knex, scope: Scope, webhookId: string, eventId: string): Promise<boolean> {
-  const event = (await knex('events')
+  const event = await knex<EventRow>('events')
     .select('id', 'event_type')
     .where({ id: eventId, account_id: scope.accountId, mode: scope.mode })
-    .first()) as { id: string; event_type: string } | undefined;
+    .first();
   const hook = await webhookTarget(knex, webhookId);
   if (!event || !hook || hook.scope.accountId !== scope.accountId || hook.scope.mode !== scope.mode) return false;
   await knex('webhook_deliveries').insert({

@@ -1,23 +1,40 @@
 // A webhook's deliveries that ran out of attempts: how long the webhook has been failing (to disable
 // it after WEBHOOK_DISABLE_AFTER_HOURS) and replays, which put failed deliveries back in the queue.
 import type { Knex } from 'knex';
+import type { ObjectColumns } from './columns';
 import type { Scope } from './scope';
+import { parseStored } from './stored';
+
+interface AttemptRow {
+  webhook_id: string;
+  status: string;
+  date_created: string;
+}
+
+interface DeliveryRow {
+  seq: number;
+  webhook_id: string;
+  event_id: string;
+  account_id: string;
+  mode: Scope['mode'];
+  state: string;
+}
 
 /**
  * When the webhook's current run of failures began: its oldest failed attempt since its last
  * succeeded one and since `notBefore`, or undefined when there is none.
  */
 export async function failingSince(knex: Knex, webhookId: string, notBefore: string): Promise<string | undefined> {
-  const lastSuccess = (await knex('webhook_attempts')
+  const lastSuccess = await knex<AttemptRow>('webhook_attempts')
     .max({ at: 'date_created' })
     .where({ webhook_id: webhookId, status: 'succeeded' })
-    .first()) as { at: string | null } | undefined;
+    .first();
   const after = lastSuccess?.at && lastSuccess.at > notBefore ? lastSuccess.at : notBefore;
-  const first = (await knex('webhook_attempts')
+  const first = await knex<AttemptRow>('webhook_attempts')
     .min({ at: 'date_created' })
     .where({ webhook_id: webhookId, status: 'failed' })
     .where('date_created', '>=', after)
-    .first()) as { at: string | null } | undefined;
+    .first();
   return first?.at ?? undefined;
 }
 
@@ -38,11 +55,11 @@ export async function deliveryStateOf(
   webhookId: string,
   eventId: string,
 ): Promise<string | undefined> {
-  const row = (await knex('webhook_deliveries')
+  const row = await knex<DeliveryRow>('webhook_deliveries')
     .select('state')
     .where({ webhook_id: webhookId, event_id: eventId, account_id: scope.accountId, mode: scope.mode })
     .orderBy('seq', 'desc')
-    .first()) as { state: string } | undefined;
+    .first();
   return row?.state;
 }
 
@@ -60,12 +77,12 @@ export async function replayFailed(knex: Knex, webhookId: string, eventId?: stri
 /** How many deliveries of each webhook given are failed (for /health and the CLI). */
 export async function failedCounts(knex: Knex, webhookIds: readonly string[]): Promise<Map<string, number>> {
   if (webhookIds.length === 0) return new Map();
-  const rows = (await knex('webhook_deliveries')
+  const rows = await knex<DeliveryRow>('webhook_deliveries')
     .select('webhook_id')
     .count({ n: '*' })
     .whereIn('webhook_id', webhookIds)
     .where({ state: 'failed' })
-    .groupBy('webhook_id')) as { webhook_id: string; n: number | string }[];
+    .groupBy('webhook_id');
   return new Map(rows.map((r) => [r.webhook_id, Number(r.n)]));
 }
 
@@ -82,17 +99,18 @@ export interface DisabledWebhook {
 export async function disabledWebhooks(knex: Knex, limit: number): Promise<DisabledWebhook[]> {
   // through the objects' scope index (account, mode, kind), not a scan of every object
   const accounts = knex('accounts').select('id');
-  const rows = (await knex('objects')
+  const rows = await knex<ObjectColumns>('objects')
     .select('id', 'account_id', 'mode', 'body')
     .whereIn('account_id', accounts)
     .whereIn('mode', ['test', 'live'])
     .where({ kind: 'webhooks', deleted: false })
     .where('body', 'like', '%"disabled_reason":"%')
     .orderBy('date_modified', 'desc')
-    .limit(limit)) as { id: string; account_id: string; mode: string; body: string }[];
-  const hooks = rows
-    .map((r) => ({ ...r, parsed: JSON.parse(r.body) as { enabled?: boolean; disabled_reason?: string | null } }))
-    .filter((r) => r.parsed.enabled === false && typeof r.parsed.disabled_reason === 'string');
+    .limit(limit);
+  const hooks = rows.flatMap((r) => {
+    const { enabled, disabled_reason: reason } = parseStored('webhooks', r.body);
+    return enabled === false && typeof reason === 'string' ? [{ ...r, reason }] : [];
+  });
   const failed = await failedCounts(
     knex,
     hooks.map((h) => h.id),
@@ -101,7 +119,7 @@ export async function disabledWebhooks(knex: Knex, limit: number): Promise<Disab
     id: h.id,
     account_id: h.account_id,
     mode: h.mode,
-    disabled_reason: h.parsed.disabled_reason as string,
+    disabled_reason: h.reason,
     failed_deliveries: failed.get(h.id) ?? 0,
   }));
 }

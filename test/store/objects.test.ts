@@ -8,7 +8,7 @@ import { knexReader } from '../../engine/store/reader';
 import type { IdempotencyClaim } from '../../engine/store/idempotency-keys';
 
 const scope: Scope = { accountId: 'acct_store', mode: 'test' };
-const KIND = 'letters';
+const KIND: string = 'letters';
 const STATUSES = ['processed', 'rendered', 'failed'];
 const SIZES = ['us_letter', 'us_legal'];
 

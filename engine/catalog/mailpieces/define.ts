@@ -6,7 +6,7 @@ import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { dateFilter, description, metadata } from '../fields';
 import { filter, listOperation, type ListFilter } from '../list-filters';
 import { defineResource } from '../resource';
-import type { Operation, QrPages, Resource, Rule } from '../types';
+import type { Operation, QrPages, Rule } from '../types';
 import {
   addressRef,
   artwork,
@@ -215,7 +215,7 @@ const simulateBody = (d: MailpieceDeclaration) => {
   });
 };
 
-export function defineMailpiece(d: MailpieceDeclaration): Resource {
+export function defineMailpiece<const N extends string>(d: MailpieceDeclaration & { name: N }) {
   const path = `/v1/${d.name}`;
   const lower = d.title.toLowerCase();
   const body = createBody(d);

@@ -117,9 +117,7 @@ export function qrTarget(template: string, variables: Record<string, unknown> | 
     let value: unknown = variables ?? undefined;
     for (const key of path.split('.')) {
       value =
-        typeof value === 'object' && value !== null && Object.hasOwn(value, key)
-          ? (value as Record<string, unknown>)[key]
-          : undefined;
+        typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
     }
     if (value === undefined || value === null || typeof value === 'object') return tag;
     return whole ? String(value).trim() : encodeURIComponent(String(value));

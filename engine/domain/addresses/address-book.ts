@@ -96,12 +96,12 @@ export async function createAddress(
   claim?: IdempotencyClaim,
 ): Promise<ApiObject> {
   const now = nowIso();
-  const address = {
+  const address: ApiObject = {
     id: newId('adr'),
     ...buildAddress(input, scope.mode),
     date_created: now,
     date_modified: now,
-  } as ApiObject;
+  };
   // Live addresses count against the edition's limit: the count and the address commit together, so
   // a crash between them can neither lose a slot nor let one through.
   return services.objects.insert(scope, KIND, address, {

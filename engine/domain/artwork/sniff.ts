@@ -1,5 +1,7 @@
 // What an artwork file is, from its first bytes (never from its name or the type a client or server claims).
-export type ArtworkType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'text/html';
+import type { ArtworkType } from '../../store/piece-inputs';
+
+export type { ArtworkType } from '../../store/piece-inputs';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { Scope, StoredObjects } from '../../store/objects';
 import { rowsOf } from './stored-rows';
 
 export type ReportStatus = 'Validated' | 'Failed' | 'Processing';
@@ -33,7 +33,11 @@ async function latestRun(services: Services, scope: Scope, campaignId: string) {
 }
 
 /** Every row's line, in file order, in batches (one query of the run's outcomes each). */
-export async function* reportLines(services: Services, scope: Scope, upload: ApiObject): AsyncGenerator<ReportLine[]> {
+export async function* reportLines(
+  services: Services,
+  scope: Scope,
+  upload: StoredObjects['uploads'],
+): AsyncGenerator<ReportLine[]> {
   const run = await latestRun(services, scope, String(upload.campaignId));
   const running = run?.status === 'running';
   let batch: { line: ReportLine; problem?: string }[] = [];
@@ -72,9 +76,9 @@ export async function* reportLines(services: Services, scope: Scope, upload: Api
   if (batch.length) yield await flush();
 }
 
-function originalData(upload: ApiObject, values: string[]): Record<string, string> {
+function originalData(upload: StoredObjects['uploads'], values: string[]): Record<string, string> {
   const data: Record<string, string> = {};
-  (upload.columns as string[]).forEach((name, i) => {
+  upload.columns.forEach((name, i) => {
     if (name !== '') data[name] = values[i] ?? '';
   });
   return data;
@@ -91,7 +95,7 @@ export interface ReportPage {
 export async function reportPage(
   services: Services,
   scope: Scope,
-  upload: ApiObject,
+  upload: StoredObjects['uploads'],
   options: { status?: ReportStatus; limit: number; offset: number },
 ): Promise<ReportPage> {
   const data: ReportLine[] = [];
@@ -121,10 +125,10 @@ const EXPORT_COLUMNS = ['row_number', 'line_number', 'status', 'error_message', 
 export function exportCsv(
   services: Services,
   scope: Scope,
-  upload: ApiObject,
+  upload: StoredObjects['uploads'],
   keep: (line: ReportLine) => boolean,
 ): Readable {
-  const columns = (upload.columns as string[]).filter((c) => c !== '');
+  const columns = upload.columns.filter((c) => c !== '');
   async function* chunks() {
     yield `${[...columns, ...EXPORT_COLUMNS].map(field).join(',')}\r\n`;
     for await (const lines of reportLines(services, scope, upload)) {

@@ -8,7 +8,7 @@ import { metadata as metadataSchema } from '../../catalog/fields';
 import { fieldPath, rulesOf } from '../../catalog/rules';
 import { OPTIONAL_ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS } from '../../catalog/audience-uploads';
 import { ApiError } from '../../base/errors';
-import type { ApiObject } from '../../store/objects';
+import type { StoredObjects } from '../../store/objects';
 import type { CsvRow } from './csv';
 import { personKey } from '../addresses/person-key';
 
@@ -22,21 +22,22 @@ export interface Mapping {
   metadata: string[];
 }
 
-export function mappingOf(upload: ApiObject): Mapping {
+export function mappingOf(upload: StoredObjects['uploads']): Mapping {
   const address: Record<string, string> = {};
   const fields = [...REQUIRED_ADDRESS_FIELDS, ...OPTIONAL_ADDRESS_FIELDS] as const;
-  const given = {
-    ...(upload.requiredAddressColumnMapping as object),
-    ...(upload.optionalAddressColumnMapping as object),
+  const given: Record<string, unknown> = {
+    ...upload.requiredAddressColumnMapping,
+    ...upload.optionalAddressColumnMapping,
   };
   for (const field of fields) {
-    const column = (given as Record<string, unknown>)[field];
+    const column = given[field];
     if (typeof column === 'string') address[field] = column;
   }
   return {
     address,
-    merge: (upload.mergeVariableColumnMapping ?? {}) as Record<string, string>,
-    metadata: (upload.metadata_columns ?? []) as string[],
+    merge: upload.mergeVariableColumnMapping ?? {},
+    // uploads stored before metadata columns were kept have none
+    metadata: upload.metadata_columns ?? [],
   };
 }
 
@@ -47,7 +48,7 @@ export const mapsAnAddress = (m: Mapping): boolean =>
   m.address.address_city !== undefined;
 
 /** Draft until the file and an address mapping are in; then a run can send to its rows. */
-export const stateOf = (upload: ApiObject) =>
+export const stateOf = (upload: StoredObjects['uploads']) =>
   upload.file_key && mapsAnAddress(mappingOf(upload)) ? 'Scheduled' : 'Draft';
 
 /** Refuses (422) a mapping that names a column the file's header does not have. */

@@ -3,7 +3,7 @@
 // cannot. One reader judges them all in file order (./rows.ts), so a duplicate is always the later row.
 import { ApiError } from '../../base/errors';
 import type { Services } from '../services';
-import type { ApiObject } from '../../store/objects';
+import type { StoredObjects } from '../../store/objects';
 import { checkedHeader, readCsv, type CsvRow } from './csv';
 import { RowReader, mappingOf, type RowParts } from './rows';
 
@@ -19,7 +19,7 @@ export interface AudienceRow {
 }
 
 /** Every row of the upload's file, in order. */
-export async function* rowsOf(services: Services, upload: ApiObject): AsyncGenerator<AudienceRow> {
+export async function* rowsOf(services: Services, upload: StoredObjects['uploads']): AsyncGenerator<AudienceRow> {
   const stored = await services.assets.getStream(String(upload.file_key));
   // lost from the store (an operator's cleanup, another bucket): the client can only send it again
   if (!stored)

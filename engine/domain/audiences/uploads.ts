@@ -12,7 +12,7 @@ import {
 } from '../../catalog/audience-uploads';
 import type { BodyOf } from '../../catalog/types';
 import type { Services } from '../services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { assertMappingFits, mappingOf, stateOf } from './rows';
@@ -39,9 +39,16 @@ export function shown(upload: ApiObject): ApiObject {
   return visible;
 }
 
+type MappingFields = Partial<
+  Pick<
+    StoredObjects['uploads'],
+    'requiredAddressColumnMapping' | 'optionalAddressColumnMapping' | 'mergeVariableColumnMapping' | 'metadata_columns'
+  >
+>;
+
 /** The mapping fields of a create or update body, as stored. */
-function mappingFields(body: CreateBody | UpdateBody): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
+function mappingFields(body: CreateBody | UpdateBody): MappingFields {
+  const fields: MappingFields = {};
   if (body.requiredAddressColumnMapping !== undefined)
     fields.requiredAddressColumnMapping = body.requiredAddressColumnMapping;
   if (body.optionalAddressColumnMapping !== undefined)
@@ -95,12 +102,12 @@ export async function createUpload(services: Services, scope: Scope, body: Creat
 export async function updateUpload(services: Services, scope: Scope, id: string, body: UpdateBody) {
   const current = await services.objects.get(scope, uploads.name, id);
   if (!current) throw notFound('upload');
-  const next: ApiObject = { ...current, ...mappingFields(body) };
+  const next: StoredObjects['uploads'] = { ...current, ...mappingFields(body) };
   if (body.originalFilename !== undefined) next.originalFilename = body.originalFilename;
   const mapping = mappingOf(next);
   let counts: Record<string, number> = {};
   if (typeof current.file_key === 'string') {
-    assertMappingFits(mapping, current.columns as string[]);
+    assertMappingFits(mapping, current.columns);
     const stored = await services.assets.getStream(current.file_key);
     if (!stored) throw new Error(`the file of upload ${id} is missing from the asset store`);
     const tally = await tallyFile(stored.stream, mapping);

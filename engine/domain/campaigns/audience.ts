@@ -7,7 +7,7 @@
 import { addresses } from '../../catalog/addresses';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
-import type { ApiObject, ListParams, Scope } from '../../store/objects';
+import type { ListParams, Scope, StoredObjects } from '../../store/objects';
 import { nextTurn } from '../../base/next-turn';
 import { personKey } from '../addresses/person-key';
 
@@ -27,17 +27,17 @@ export interface AudienceMember {
 export async function audienceOf(
   services: Services,
   scope: Scope,
-  campaign: ApiObject,
-  run: ApiObject,
+  campaign: StoredObjects['campaigns'],
+  run: StoredObjects['campaign_runs'],
   senders: ReadonlySet<string>,
 ): Promise<AudienceMember[]> {
-  const audience = (campaign.audience ?? {}) as Audience;
+  const audience: Audience = campaign.audience ?? {};
   if (audience.address_ids) return chosen(services, scope, audience.address_ids);
   const since = audience.created_since_last_run ? await previousRunStart(services, scope, campaign, run) : undefined;
   const params: Omit<ListParams, 'after'> = {
     limit: 100,
     metadata: audience.metadata,
-    dateCreated: { lte: run.date_created as string, ...(since ? { gt: since } : {}) },
+    dateCreated: { lte: run.date_created, ...(since ? { gt: since } : {}) },
     sort: { column: 'date_created', direction: 'asc' },
   };
   const members: AudienceMember[] = [];
@@ -73,14 +73,14 @@ async function chosen(services: Services, scope: Scope, ids: readonly string[]):
 async function previousRunStart(
   services: Services,
   scope: Scope,
-  campaign: ApiObject,
-  run: ApiObject,
+  campaign: StoredObjects['campaigns'],
+  run: StoredObjects['campaign_runs'],
 ): Promise<string | undefined> {
   const page = await services.objects.list(scope, campaignRuns.name, {
     limit: 2,
     parent: campaign.id,
-    dateCreated: { lt: run.date_created as string },
+    dateCreated: { lt: run.date_created },
     sort: { column: 'date_created', direction: 'desc' },
   });
-  return page.data[0]?.date_created as string | undefined;
+  return page.data[0]?.date_created;
 }

@@ -6,7 +6,7 @@ import { uploads } from '../../catalog/audience-uploads';
 import { shown } from '../audiences/uploads';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
-import { nextTick, type Schedule } from './scheduler';
+import { isSchedule, nextTick } from './scheduler';
 
 export async function withCreatives(services: Services, scope: Scope, campaigns: ApiObject[]): Promise<ApiObject[]> {
   const byCampaign = await services.objects.children(
@@ -27,7 +27,7 @@ export async function withCreatives(services: Services, scope: Scope, campaigns:
     recurring: c.recurring === true || Boolean(c.schedule),
     is_draft: c.status === 'draft',
     next_run_at:
-      c.schedule && c.status !== 'paused' && c.status !== 'cancelled' ? nextTick(c.schedule as Schedule) : null,
+      isSchedule(c.schedule) && c.status !== 'paused' && c.status !== 'cancelled' ? nextTick(c.schedule) : null,
     creatives: byCampaign.get(c.id) ?? [],
     uploads: (uploadsOf.get(c.id) ?? []).map(shown),
   }));

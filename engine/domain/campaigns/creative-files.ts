@@ -82,12 +82,13 @@ export async function filesOfCreatives(
   for (const creative of creatives) {
     const recorded = await services.store.pieceInputs.readPieceInputs(creative.id);
     if (!recorded || recorded.scope.accountId !== scope.accountId || recorded.scope.mode !== scope.mode) continue;
-    // written by storeSides in this shape and read only here
-    const { artwork } = recorded.inputs as { artwork: Record<string, FileSource> };
+    const { artwork } = recorded.inputs;
     files.set(
       creative.id,
       Object.fromEntries(
-        Object.entries(artwork).map(([field, source]) => [field, storedArtwork(source, uploadKey(creative.id, field))]),
+        Object.entries(artwork)
+          .filter((side): side is [string, FileSource] => side[1].kind === 'file')
+          .map(([field, source]) => [field, storedArtwork(source, uploadKey(creative.id, field))]),
       ),
     );
   }

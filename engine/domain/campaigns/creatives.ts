@@ -24,6 +24,7 @@ import { discardStoredFiles } from '../pieces/artwork';
 import { insertRefs } from '../pieces/inserts';
 import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
 import { validate } from '../validation/validate';
+import { isPlainObject } from '../../base/records';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
 export type CreativeUpdate = BodyOf<typeof creativeOperations.update>;
@@ -65,16 +66,19 @@ export function pieceBody(
   row?: RowExtras,
   files: CreativeFiles = {},
 ): Record<string, unknown> {
-  const details = creative.details as Record<string, unknown>;
+  const details = isPlainObject(creative.details) ? creative.details : {};
   const body: Record<string, unknown> = { ...details, to };
   if (creative.from !== null && creative.from !== undefined) body.from = creative.from;
   for (const side of CREATIVE_ARTWORK) if (typeof creative[side] === 'string') body[side] = creative[side];
   Object.assign(body, files);
   if (creative.description !== null) body.description = creative.description;
-  const metadata = { ...(creative.metadata as Record<string, string>), ...row?.metadata };
+  const metadata = { ...(isPlainObject(creative.metadata) ? creative.metadata : {}), ...row?.metadata };
   if (Object.keys(metadata).length) body.metadata = metadata;
   if (row && Object.keys(row.merge_variables).length)
-    body.merge_variables = { ...(details.merge_variables as Record<string, unknown>), ...row.merge_variables };
+    body.merge_variables = {
+      ...(isPlainObject(details.merge_variables) ? details.merge_variables : {}),
+      ...row.merge_variables,
+    };
   if (campaign.use_type !== null) body.use_type = campaign.use_type;
   if (campaign.billing_group_id !== null) body.billing_group_id = campaign.billing_group_id;
   // a send date still ahead holds the pieces until then; one passed sends them now. The campaign's
@@ -139,7 +143,7 @@ export async function createCreative(
   const checked = checkPiece(kind, { ...piece, ...(body.from ? { from: body.from } : {}) });
   // details keep their checked types: a multipart or form body gives `double_sided` as a string, which
   // each run's pieces (made without this validation) would otherwise carry as given
-  creative.details = Object.fromEntries(Object.keys(creative.details as object).map((key) => [key, checked[key]]));
+  creative.details = Object.fromEntries(Object.keys(body.details ?? {}).map((key) => [key, checked[key]]));
   // the cards and buckslips its details name exist now (each run's pieces check them again)
   await insertRefs(services.objects, scope, checked);
   // then the files' own checks, as a direct create makes them; stored once, for every run

@@ -7,7 +7,7 @@ import { ApiError } from '../../base/errors';
 import type { Resource } from '../../catalog/types';
 import type { Settings } from '../accounts/settings';
 import type { Services } from '../services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import { recipientKey, type RunRecipient, type SkipCode } from '../../store/run-recipients';
 import { campaigns } from '../../catalog/campaigns';
 import { createPiece } from '../pieces/create';
@@ -36,7 +36,7 @@ export class RunPass {
   /** the place of the next piece in the run, counting those its earlier jobs recorded */
   private position: number;
   /** each template's published version, read by the pass's first piece that names it */
-  private readonly versions = new Map<string, ApiObject>();
+  private readonly versions = new Map<string, StoredObjects['template_versions']>();
 
   constructor(
     private readonly services: Services,

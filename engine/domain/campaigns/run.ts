@@ -7,7 +7,7 @@
 // twice; a person met again in the run is skipped as a duplicate, and a person an earlier run of the
 // campaign mailed is skipped unless the campaign's `remail_after_days` have passed since.
 import { eventOf } from '../../catalog';
-import { campaignRuns, campaigns } from '../../catalog/campaigns';
+import { campaignRuns, campaigns, type CAMPAIGN_STATUSES } from '../../catalog/campaigns';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
@@ -22,6 +22,7 @@ import { CampaignGone, RunPass } from './pass';
 import { notReady } from './upload-audience';
 import { cancelCampaignPieces } from './cancel-pieces';
 import { rowsOf } from '../audiences/stored-rows';
+import { messageOf } from '../../base/thrown';
 
 /**
  * How long one job makes pieces before handing the rest of the run to the next: a third of its lease
@@ -42,7 +43,7 @@ export async function runCampaign(services: Services, job: Job<CampaignRunData>)
       await cancelCampaignPieces(services, scope, data.campaign);
       return;
     }
-    if (job.lastAttempt) await settleRun(services, scope, data, { failure: String((error as Error).message ?? error) });
+    if (job.lastAttempt) await settleRun(services, scope, data, { failure: messageOf(error) });
     throw error;
   }
 }
@@ -192,7 +193,12 @@ async function showProgress(services: Services, scope: Scope, data: CampaignRunD
 class SettledAlready extends Error {}
 
 /** Moves the campaign's status, unless it was paused or cancelled meanwhile (the customer's word stands). */
-async function setCampaignStatus(services: Services, scope: Scope, id: string, status: string): Promise<void> {
+async function setCampaignStatus(
+  services: Services,
+  scope: Scope,
+  id: string,
+  status: (typeof CAMPAIGN_STATUSES)[number],
+): Promise<void> {
   await services.objects.transition(scope, campaigns.name, id, {
     change: (current) =>
       current.status === 'paused' || current.status === 'cancelled' || current.status === status

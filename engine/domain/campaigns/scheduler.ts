@@ -19,6 +19,10 @@ export interface Schedule {
   time_zone?: string;
 }
 
+/** A campaign's schedule (campaigns read by a generic handler are not typed by their kind). */
+export const isSchedule = (value: unknown): value is Schedule =>
+  typeof value === 'object' && value !== null && 'cron' in value && typeof value.cron === 'string';
+
 /** How far back a missed tick is still made up; older ones are let go. */
 const CATCH_UP_MS = 7 * 24 * 3_600_000;
 
@@ -116,7 +120,7 @@ export function startScheduler(services: Services, options: { pollMs?: number } 
     const now = Date.now();
     const seen = new Set<string>();
     for (const { scope, campaign } of await services.store.campaignSchedules.scheduledCampaigns()) {
-      const schedule = campaign.schedule as Schedule | null;
+      const schedule: Schedule | null = campaign.schedule;
       if (!schedule) continue;
       seen.add(campaign.id);
       let matcher = matchers.get(campaign.id);

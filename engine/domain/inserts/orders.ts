@@ -20,10 +20,9 @@ const FROM: Record<OrderStatus, readonly OrderStatus[]> = {
   depleted: ['available'],
 };
 
-const ORDER_KINDS = new Set([cardOrders.name, buckslipOrders.name]);
+const ORDER_KINDS = new Set<string>([cardOrders.name, buckslipOrders.name]);
 
-export const isOrderStatus = (value: string): value is OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(value);
+export const isOrderStatus = (value: string): value is OrderStatus => ORDER_STATUSES.some((known) => known === value);
 
 /** Moves order `id` to `status`; `inventory` (available: default all ordered) and `reason` (cancelled). */
 export async function setOrderStatus(
@@ -39,7 +38,7 @@ export async function setOrderStatus(
   const changed = await objects.transition(where.scope, where.kind, id, {
     refuse: (current) => {
       const from = String(current.status);
-      if (!(FROM[status] as readonly string[]).includes(from))
+      if (!FROM[status].some((known) => known === from))
         return new CommandRefused(`${id} is ${from}: it cannot become ${status}`);
       const inventory = options.inventory ?? Number(current.quantity_ordered);
       if (

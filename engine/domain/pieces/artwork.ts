@@ -14,20 +14,17 @@ import { templates, templateVersions } from '../../catalog/templates';
 import { templateFieldsOf } from '../../catalog/mailpieces/fields';
 import { isUploadRef, type UploadRef } from '../../catalog/uploads';
 import { idPatternFor } from '../../catalog/paths';
-import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
+import type { ObjectStore, Scope, StoredObjects } from '../../store/objects';
 import type { NewBlob } from '../../store/blobs';
 import { newId } from '../../base/ids';
 import { checkArtwork, type ArtworkProduct } from '../artwork/check-artwork';
 import { fetchRemoteArtwork, type RemoteLimits } from '../artwork/remote-file';
-import { sniff, type ArtworkType } from '../artwork/sniff';
+import { sniff } from '../artwork/sniff';
 import { isStoredArtwork, type FileSource, type StoredArtwork } from './stored-artwork';
 
-export type ArtworkSource =
-  | { kind: 'html'; html: string }
-  | { kind: 'template'; template_id: string; version_id: string }
-  /** pieces made before remote files were fetched at create */
-  | { kind: 'url'; url: string }
-  | FileSource;
+import type { ArtworkSource } from '../../store/piece-inputs';
+
+export type { ArtworkSource } from '../../store/piece-inputs';
 
 export interface ResolvedArtwork {
   sources: Record<string, ArtworkSource>;
@@ -49,7 +46,7 @@ export interface ArtworkContext {
    * Published versions already read, by template id: a campaign run reads each template once, and its
    * pieces keep the version its first piece took, even if another is published meanwhile.
    */
-  versions?: Map<string, ApiObject>;
+  versions?: Map<string, StoredObjects['template_versions']>;
 }
 
 /** A file to take: an upload on disk (read only as far as its checks need), or fetched bytes. */
@@ -126,7 +123,7 @@ async function recheckStored(field: string, stored: StoredArtwork, context: Artw
   if (context.product.kind !== 'letters' || !context.product.abroad) return;
   const file = await context.assets.get(stored.assetKey);
   if (!file) throw new ApiError('invalid_file', `${field}: the stored file is gone`, 422);
-  await checkArtwork(file.bytes, stored.source.content_type as ArtworkType, context.product, field);
+  await checkArtwork(file.bytes, stored.source.content_type, context.product, field);
 }
 
 /** `value` as an http(s) URL without credentials, or the spec's 422 naming `field`. */
@@ -148,8 +145,8 @@ async function publishedVersion(
   scope: Scope,
   field: string,
   id: string,
-  versions: Map<string, ApiObject> | undefined,
-): Promise<ApiObject> {
+  versions: Map<string, StoredObjects['template_versions']> | undefined,
+): Promise<StoredObjects['template_versions']> {
   const known = versions?.get(id);
   if (known) return known;
   const version = await readPublishedVersion(objects, scope, field, id);
@@ -225,7 +222,7 @@ async function resolveSides(
       resolved.html.push({
         field: side.field,
         html: String(version.html),
-        required: (version.required_vars as string[] | undefined) ?? [],
+        required: version.required_vars ?? [],
         compiled: true,
       });
     } else if (value.includes('<')) {

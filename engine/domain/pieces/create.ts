@@ -11,7 +11,7 @@ import { fieldPath } from '../../catalog/rules';
 import type { MailpieceTraits, Resource } from '../../catalog/types';
 import type { Settings } from '../accounts/settings';
 import type { Services } from '../services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import type { RunRecipient } from '../../store/run-recipients';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -49,7 +49,7 @@ export interface PieceRequest {
     position?: number;
   };
   /** template versions a run has read already (ArtworkContext.versions) */
-  versions?: Map<string, ApiObject>;
+  versions?: Map<string, StoredObjects['template_versions']>;
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */

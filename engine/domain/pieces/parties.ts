@@ -36,6 +36,6 @@ export async function resolveParty(
     standardize: recipient,
     strictness: recipient ? options.strictness : undefined,
   });
-  const address = { id: newId('adr'), ...built, date_created: options.now, date_modified: options.now } as ApiObject;
+  const address: ApiObject = { id: newId('adr'), ...built, date_created: options.now, date_modified: options.now };
   return { address, inline: true };
 }

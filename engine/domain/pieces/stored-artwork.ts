@@ -2,14 +2,9 @@
 // run makes from it names instead of copying it). Only engine code makes one (a WeakSet, as for
 // uploads), so no body from the wire can name a stored file, its own or another account's.
 
-/** An artwork file in the asset store, as a piece's inputs name it (its `blobs` row holds the rest). */
-export interface FileSource {
-  kind: 'file';
-  blob_id: string;
-  content_type: string;
-  filename: string;
-  size: number;
-}
+import type { FileSource } from '../../store/piece-inputs';
+
+export type { FileSource } from '../../store/piece-inputs';
 
 export interface StoredArtwork {
   source: FileSource;

@@ -3,6 +3,7 @@
 // succeeds, and a cancel decided afterwards sees it and refuses.
 import type { Resource } from '../../catalog/types';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
+import { isPlainObject } from '../../base/records';
 
 /** The piece's `production` (catalog/mailpieces/fields.ts). */
 export interface Production {
@@ -12,8 +13,8 @@ export interface Production {
 }
 
 export function productionOf(piece: ApiObject): Production | undefined {
-  const p = piece.production as Partial<Production> | undefined | null;
-  return p && typeof p.id === 'string' && typeof p.date_created === 'string'
+  const p = piece.production;
+  return isPlainObject(p) && typeof p.id === 'string' && typeof p.date_created === 'string'
     ? { id: p.id, date_created: p.date_created, simulated: p.simulated === true }
     : undefined;
 }

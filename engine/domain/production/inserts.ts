@@ -18,7 +18,7 @@ export async function ticketInserts(objects: ObjectStore, scope: Scope, piece: A
   for (const { field, resource } of INSERT_FIELDS) {
     const ids: unknown = piece[field];
     if (!Array.isArray(ids)) continue;
-    for (const id of ids as string[]) {
+    for (const id of ids.filter((given): given is string => typeof given === 'string')) {
       const insert = await objects.get(scope, resource.name, id, { includeDeleted: true });
       // created with the piece's check, so it is there; a missing one is an outage, retried
       if (!insert) throw new Error(`${piece.id}: its ${resource.object} ${id} is not in the store`);

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { JobTicket } from './ticket-schema';
+import { codeOf } from '../../base/thrown';
 
 export const MANIFEST_FILE = 'manifest.csv';
 export const MANIFEST_HEADER = 'ticket,piece_id,kind,pdf,sheets,mail_type,date_produced';
@@ -23,7 +24,7 @@ const CACHED_DAYS = 3;
 export const manifestLine = (t: JobTicket): string =>
   [t.ticket, t.piece_id, t.kind, t.pdf, t.sheets, t.mail_type, t.date_produced].join(',');
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const isMissing = (error: unknown) => codeOf(error) === 'ENOENT';
 
 async function listing(folder: string): Promise<string[]> {
   try {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PrintJob, PrintProvider, TakenScan } from './provider';
 import { DayManifests, manifestLine } from './manifest';
+import { codeOf } from '../../base/thrown';
 
 const STAGING = '.staging';
 /** Where the print room drops its replies (reject.ts), inside the outbox it reads from. */
@@ -22,7 +23,7 @@ export const REPLIES = 'replies';
 const TAKING = '.taking';
 const STALE_TAKE_MS = 5 * 60_000;
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const isMissing = (error: unknown) => codeOf(error) === 'ENOENT';
 
 /** Writes `bytes` to `file` and flushes it to disk before resolving. */
 async function writeDurably(file: string, bytes: Uint8Array | string): Promise<void> {

@@ -4,7 +4,7 @@
 // (claim.ts), and the claimed job is released. The job may run again at any point after a crash or
 // in a second process: the piece's `production` says which staged job is the real one, releasing it
 // again does nothing, and the others are discarded. So each piece is produced exactly once.
-import { findResource } from '../../catalog';
+import { findMailpiece, type MailpieceResource } from '../../catalog';
 import type { Resource } from '../../catalog/types';
 import type { Accounts } from '../accounts/accounts';
 import type { AssetStore } from '../../platform/assets/store';
@@ -22,7 +22,7 @@ import type { UspsReadiness } from '../../catalog/usps-identity';
 import { overlayPiece } from '../../print/overlay/types';
 import { mailerIdIn } from '../rendering/imb-codes';
 import { markForRerender } from '../rendering/outcome';
-import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
+import type { ApiObject, ObjectStore, Scope, StoredPiece } from '../../store/objects';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { cancelDeadline } from '../pieces/schedule';
@@ -61,8 +61,8 @@ export function produceJob(jobs: JobQueue, scope: Scope, resource: Resource, pie
 }
 
 export async function producePiece(ctx: ProductionContext, data: ProducePieceData): Promise<ProduceResult> {
-  const resource = findResource(data.kind);
-  if (!resource?.mailpiece) throw new Error(`produce-piece: ${data.kind} is not a mailpiece kind`);
+  const resource = findMailpiece(data.kind);
+  if (!resource) throw new Error(`produce-piece: ${data.kind} is not a mailpiece kind`);
   const scope: Scope = { accountId: data.account, mode: 'live' };
   // a claim lost to a change racing it (a cancel, thumbnails) is looked at again as the piece is now
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -117,8 +117,8 @@ export async function producePiece(ctx: ProductionContext, data: ProducePieceDat
 
 async function stage(
   ctx: ProductionContext,
-  resource: Resource,
-  piece: ApiObject,
+  resource: MailpieceResource,
+  piece: StoredPiece,
   production: Production,
   scope: Scope,
 ): Promise<void> {

@@ -11,6 +11,7 @@ import type { ApiObject, ObjectStore } from '../../store/objects';
 import { nowIso } from '../../base/time';
 import { productionOf } from './claim';
 import { ScanRefused } from './scan-refused';
+import { isPlainObject } from '../../base/records';
 
 export interface Rejection {
   reason: string;
@@ -28,9 +29,8 @@ export interface Rejected {
 
 /** A reply record as the print room writes it: `{"piece_id", "action": "reject", "reason"}`. */
 export function parseReply(input: unknown): { piece_id: string; reason: string } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    throw new ScanRefused('a reply is a JSON object {piece_id, action: "reject", reason}');
-  const r = input as Record<string, unknown>;
+  if (!isPlainObject(input)) throw new ScanRefused('a reply is a JSON object {piece_id, action: "reject", reason}');
+  const r = input;
   if (typeof r.piece_id !== 'string' || r.piece_id === '') throw new ScanRefused('piece_id is required');
   if (r.action !== 'reject') throw new ScanRefused('action must be "reject"');
   return { piece_id: r.piece_id, reason: reasonOf(r.reason) };
@@ -45,8 +45,8 @@ function reasonOf(value: unknown): string {
 }
 
 export const rejectionOf = (piece: ApiObject): Rejection | undefined => {
-  const r = piece.rejection as Partial<Rejection> | undefined | null;
-  return r && typeof r.reason === 'string' && typeof r.date_created === 'string'
+  const r = piece.rejection;
+  return isPlainObject(r) && typeof r.reason === 'string' && typeof r.date_created === 'string'
     ? { reason: r.reason, date_created: r.date_created, ...(r.simulated === true ? { simulated: true as const } : {}) }
     : undefined;
 };

@@ -15,7 +15,7 @@ export function returnEnvelopeEventType(resource: Resource, piece: ApiObject, ac
   if (resource.name !== 'letters')
     throw new ScanRefused(`${piece.id} is not a letter: only letters have return envelopes`);
   if (piece.return_envelope !== true) throw new ScanRefused(`${piece.id} was sent without a return envelope`);
-  if (!(RETURN_ENVELOPE_EVENTS as readonly string[]).includes(action))
+  if (!RETURN_ENVELOPE_EVENTS.some((known) => known === action))
     throw new ScanRefused(
       `${TRACKING_NAMES[action] ?? action} is not a tracking event of a return envelope (${RETURN_ENVELOPE_EVENTS.map(
         (e) => TRACKING_NAMES[e],

@@ -16,6 +16,7 @@ import type { Resource } from '../../catalog/types';
 import { ApiError } from '../../base/errors';
 import type { ApiObject } from '../../store/objects';
 import { RETURN_ENVELOPE_TRACKING } from './return-envelope';
+import { isPlainObject } from '../../base/records';
 
 export interface SimulateRequest {
   through?: LifeStep;
@@ -55,7 +56,7 @@ const name = (action: string) => TRACKING_NAMES[action] ?? action;
 
 const actionsOf = (piece: ApiObject, field: string): string[] => {
   const kept = piece[field];
-  return (Array.isArray(kept) ? (kept as { name: string }[]) : []).map((e) => trackingAction(e.name));
+  return (Array.isArray(kept) ? kept.filter(isPlainObject) : []).map((e) => trackingAction(String(e.name)));
 };
 
 const isCertified = (piece: ApiObject) =>

@@ -20,7 +20,7 @@ import { recordScan, ScanRefused, type ScanRecord } from './tracking';
 export type { SimulateRequest } from './simulate-plan';
 
 export const isLifeStep = (value: unknown): value is LifeStep =>
-  typeof value === 'string' && (NORMAL_LIFE as readonly string[]).includes(value);
+  typeof value === 'string' && NORMAL_LIFE.some((known) => known === value);
 
 const zipOf = (address: unknown): string | null => {
   const zip = (address as { address_zip?: unknown } | null)?.address_zip;

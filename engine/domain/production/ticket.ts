@@ -2,8 +2,8 @@
 // (its shape is declared in ticket-schema.ts). The IMb codes and the tracking number are the ones
 // stored on the piece, which the overlay printed (engine/print/overlay), so what the mail stream scans
 // can be matched back to the ticket; the page count is read from the PDF itself.
-import type { Resource } from '../../catalog/types';
-import type { ApiObject } from '../../store/objects';
+import type { MailpieceResource } from '../../catalog';
+import type { ApiObject, StoredPiece } from '../../store/objects';
 import { geometryOf } from '../../catalog/products';
 import { imbCodesOf } from '../../print/overlay/imb';
 import { overlayPiece } from '../../print/overlay/types';
@@ -11,6 +11,7 @@ import { trackingNumberOf } from '../../print/overlay/tracking-number';
 import { pdfLib } from '../../base/packages';
 import type { JobTicket } from './ticket-schema';
 import type { TicketInsert } from './inserts';
+import { isPlainObject } from '../../base/records';
 
 export type { JobTicket } from './ticket-schema';
 
@@ -52,8 +53,8 @@ function perforatedPdfPage(piece: ApiObject): number | null {
 const MAIL_TYPES: readonly JobTicket['mail_type'][] = ['usps_first_class', 'usps_standard'];
 
 export function ticketOf(
-  resource: Resource,
-  piece: ApiObject,
+  resource: MailpieceResource,
+  piece: StoredPiece,
   job: { ticket: string; date: string; accountId: string; pages: number; inserts?: TicketInsert[] },
 ): JobTicket {
   const overlay = overlayPiece(piece);
@@ -61,11 +62,11 @@ export function ticketOf(
   const { tracking_code, routing_code } = imbCodesOf(overlay);
   const sides = sidesOf(resource.name, piece);
   const mailType = MAIL_TYPES.find((m) => m === piece.mail_type) ?? 'usps_first_class';
-  const envelope = piece.custom_envelope as { id?: unknown } | string | null | undefined;
+  const envelope = piece.custom_envelope;
   return {
     ticket: job.ticket,
     piece_id: piece.id,
-    kind: resource.name as JobTicket['kind'],
+    kind: resource.name,
     object: resource.object,
     product: {
       size: geometry.size,
@@ -81,13 +82,13 @@ export function ticketOf(
     address_placement: resource.name === 'letters' ? text(piece.address_placement) : null,
     perforated_page: perforatedPdfPage(piece),
     return_envelope: flag(piece.return_envelope),
-    custom_envelope: typeof envelope === 'string' ? envelope : text(envelope?.id),
+    custom_envelope: typeof envelope === 'string' ? envelope : text(isPlainObject(envelope) ? envelope.id : undefined),
     // the cards and buckslips to put in the envelope, from the print room's stock (inserts.ts)
     inserts: job.inserts ?? [],
     mail_type: mailType,
     extra_service: overlay.extra_service ?? null,
-    to: piece.to as JobTicket['to'],
-    from: (piece.from ?? null) as JobTicket['from'],
+    to: piece.to,
+    from: piece.from ?? null,
     imb: { tracking_code, routing_code },
     tracking_number: overlay.extra_service ? trackingNumberOf(overlay).value : null,
     send_date: String(piece.send_date),

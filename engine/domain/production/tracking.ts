@@ -15,6 +15,7 @@ import { productionOf } from './claim';
 import { certifiedDetails } from './certified-details';
 import { RETURN_ENVELOPE_TRACKING, returnEnvelopeEventType } from './return-envelope';
 import { ScanRefused } from './scan-refused';
+import { isPlainObject } from '../../base/records';
 
 export { ScanRefused } from './scan-refused';
 
@@ -47,6 +48,16 @@ export interface TrackingEvent {
   simulated?: true;
 }
 
+/** A tracking event as a piece keeps it (the engine wrote it: read back, its fields are checked). */
+export const isTrackingEvent = (value: unknown): value is TrackingEvent =>
+  isPlainObject(value) && typeof value.id === 'string' && typeof value.name === 'string';
+
+/** The tracking events a piece keeps in `field`, oldest first. */
+export const trackingEventsIn = (piece: ApiObject, field: string): TrackingEvent[] => {
+  const kept = piece[field];
+  return Array.isArray(kept) ? kept.filter(isTrackingEvent) : [];
+};
+
 export interface Tracked {
   piece: ApiObject;
   event: TrackingEvent;
@@ -61,9 +72,9 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 
 /** The record checked field by field; a ScanRefused names the first field wrong. */
 export function parseScan(input: unknown): ScanRecord {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
+  if (!isPlainObject(input))
     throw new ScanRefused('a scan record is a JSON object {piece_id, name, location?, time?, details?}');
-  const r = input as Record<string, unknown>;
+  const r = input;
   if (typeof r.piece_id !== 'string' || r.piece_id === '') throw new ScanRefused('piece_id is required');
   if (typeof r.name !== 'string' || r.name.trim() === '') throw new ScanRefused('name is required');
   if (r.location !== undefined && r.location !== null && (typeof r.location !== 'string' || !ZIP.test(r.location)))
@@ -165,10 +176,7 @@ export async function recordScan(
     object: 'tracking_event',
     ...(simulated ? { simulated: true as const } : {}),
   };
-  const recorded = (current: ApiObject) => {
-    const kept = current[field];
-    return (Array.isArray(kept) ? kept : []) as TrackingEvent[];
-  };
+  const recorded = (current: ApiObject) => trackingEventsIn(current, field);
   try {
     const next = await objects.transition(scope, resource.name, piece.id, {
       refuse: (current) => (recorded(current).some((e) => e.id === event.id) ? new AlreadyRecorded() : undefined),

@@ -13,6 +13,7 @@ import { missingSentence, type UspsIdentity } from '../../catalog/usps-identity'
 import { RENDER_PIECE, RENDER_PIECE_OPTIONS, type RenderPieceData } from '../../platform/jobs/names';
 import { nowIso } from '../../base/time';
 import type { RenderContext } from './context';
+import { isPlainObject } from '../../base/records';
 
 class Unchanged extends Error {}
 
@@ -66,7 +67,8 @@ export async function holdForRender(
   await tools.objects
     .transition(scope, resource.name, pieceId, {
       refuse: (piece) =>
-        piece.status !== 'processed' || (piece.production_hold as { reason?: string } | undefined)?.reason === reason
+        piece.status !== 'processed' ||
+        (isPlainObject(piece.production_hold) && piece.production_hold.reason === reason)
           ? new Unchanged()
           : undefined,
       change: (piece) => ({ ...piece, production_hold: { reason, date_created: nowIso() } }),

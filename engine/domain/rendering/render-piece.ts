@@ -15,15 +15,17 @@ import { composePiece, type PieceKind } from '../../print/overlay/compose';
 import { overlayPiece } from '../../print/overlay/types';
 import { RenderFailure } from '../../print/failure';
 import { RENDER_THUMBNAILS, type RenderThumbnailsData } from '../../platform/jobs/names';
-import type { ArtworkSource } from '../pieces/artwork';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { mergeArtwork, sidePdf } from './artwork-pdf';
 import { markFailed, markRendered } from './outcome';
 import { artworkFileKeys, discardIfCancelled } from '../pieces/piece-files';
 import { produceJob } from '../production/produce';
 import type { RenderContext } from './context';
+import type { MadeFrom } from '../../store/piece-inputs';
 import type { UspsIdentity } from '../../catalog/usps-identity';
 import { codesForRender, holdForRender, releaseRenderHold } from './imb-codes';
+import { messageOf } from '../../base/thrown';
+import { isPlainObject } from '../../base/records';
 
 export type RenderResult = 'rendered' | 'failed' | 'skipped' | 'held';
 
@@ -49,7 +51,7 @@ export async function pieceOfJob(tools: RenderContext, pieceId: string): Promise
   if (!resource?.mailpiece) return undefined;
   const piece = await tools.objects.get(scope, resource.name, pieceId);
   // written by create in this shape (engine/domain/pieces/create.ts) and read only here
-  return piece ? { scope, resource, piece, inputs: recorded.inputs as StoredInputs } : undefined;
+  return piece ? { scope, resource, piece, inputs: recorded.inputs } : undefined;
 }
 
 export async function renderPiece(
@@ -93,7 +95,7 @@ export async function renderPiece(
         ? error
         : new RenderFailure(
             'render_error',
-            `rendering failed after every retry: ${String((error as Error)?.message ?? error)}`,
+            `rendering failed after every retry: ${messageOf(error)}`,
             'Create the piece again; if it keeps failing, check the engine log.',
           );
     if (!(await markFailed(tools.objects, scope, resource, pieceId, failure.toReason()))) return 'skipped';
@@ -109,7 +111,7 @@ export async function renderPiece(
 
 /** The piece with the printed text fields that take merge variables (a check's message) merged. */
 async function withMergedText(tools: RenderContext, resource: Resource, piece: ApiObject): Promise<ApiObject> {
-  const variables = (piece.merge_variables ?? {}) as Record<string, unknown>;
+  const variables = isPlainObject(piece.merge_variables) ? piece.merge_variables : {};
   const merged: ApiObject = { ...piece };
   for (const field of resource.mailpiece?.mergedText ?? []) {
     const text = piece[field];
@@ -118,9 +120,7 @@ async function withMergedText(tools: RenderContext, resource: Resource, piece: A
   return merged;
 }
 
-interface StoredInputs {
-  artwork: Record<string, ArtworkSource>;
-}
+type StoredInputs = MadeFrom;
 
 async function drawAndStore(
   tools: RenderContext,
@@ -132,7 +132,7 @@ async function drawAndStore(
   signal?: AbortSignal,
 ): Promise<string> {
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
-  const mergeVariables = (piece.merge_variables ?? {}) as Record<string, unknown>;
+  const mergeVariables = isPlainObject(piece.merge_variables) ? piece.merge_variables : {};
   const maxPages = maxPagesOf(resource, piece);
   const sides: Record<string, Uint8Array> = {};
   await Promise.all(

@@ -1,7 +1,7 @@
 // Form bodies and query strings carry only strings: turn them into the schema's types before
 // validation, so `color=true` and `"color": true` are one request. Only exact spellings convert
 // ("2.5" never becomes an integer); anything else is left for validation to refuse.
-import { Kind, type TSchema } from '@sinclair/typebox';
+import { Kind, KindGuard, Type, type TSchema } from '@sinclair/typebox';
 import { assertSaneInput } from './input-shape';
 
 const INTEGER = /^-?\d+$/;
@@ -21,33 +21,34 @@ export function coerceTo(schema: TSchema, value: unknown): unknown {
       return value === '' || value === 'null' ? null : value;
     case 'Literal':
       return typeof schema.const === 'boolean' || typeof schema.const === 'number'
-        ? coerceTo({ [Kind]: typeof schema.const === 'boolean' ? 'Boolean' : 'Number' } as TSchema, value)
+        ? coerceTo(typeof schema.const === 'boolean' ? Type.Boolean() : Type.Number(), value)
         : value;
     case 'Array':
-      return Array.isArray(value) ? value.map((item) => coerceTo(schema.items as TSchema, item)) : value;
+      return Array.isArray(value) && KindGuard.IsArray(schema)
+        ? value.map((item) => coerceTo(schema.items, item))
+        : value;
     case 'Object':
       return coerceObject(schema, value);
     case 'Record':
       return coerceRecord(schema, value);
     case 'Union':
-      return coerceUnion(schema.anyOf as TSchema[], value);
+      return KindGuard.IsUnion(schema) ? coerceUnion(schema.anyOf, value) : value;
     default:
       return value;
   }
 }
 
 function coerceObject(schema: TSchema, value: unknown): unknown {
-  if (!isRecord(value)) return value;
+  if (!isRecord(value) || !KindGuard.IsObject(schema)) return value;
   const out: Record<string, unknown> = { ...value };
-  const properties = schema.properties as Record<string, TSchema>;
-  for (const [key, prop] of Object.entries(properties)) if (key in out) out[key] = coerceTo(prop, out[key]);
+  for (const [key, prop] of Object.entries(schema.properties)) if (key in out) out[key] = coerceTo(prop, out[key]);
   return out;
 }
 
 function coerceRecord(schema: TSchema, value: unknown): unknown {
   if (typeof value === 'string') return jsonObject(value) ?? value;
-  if (!isRecord(value)) return value;
-  const [inner] = Object.values(schema.patternProperties as Record<string, TSchema>);
+  if (!isRecord(value) || !KindGuard.IsRecord(schema)) return value;
+  const [inner] = Object.values(schema.patternProperties);
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceTo(inner, v)]));
 }
 

@@ -1,7 +1,7 @@
 // Walks a value alongside its schema at every depth: unknown keys refused in every closed object,
 // defaults filled and attached rules run wherever an object appears, each naming its full path.
 // Input reaching here is bounded in depth and size (input-shape.ts), so recursion is safe.
-import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
+import { Kind, KindGuard, type TObject, type TSchema } from '@sinclair/typebox';
 import { ApiError } from '../../base/errors';
 import { fieldPath, rulesOf } from '../../catalog/rules';
 import { isPlainObject } from './values';
@@ -15,26 +15,23 @@ const isOpen = (schema: TObject) => schema.additionalProperties !== undefined &&
 /** The schema that describes `value` here: for a union, the object member it is meant for. */
 function objectSchemaFor(schema: TSchema, value: unknown, check?: Checker): TObject | undefined {
   if (!isPlainObject(value)) return undefined;
-  if (schema[Kind] === 'Object') return schema as TObject;
-  if (schema[Kind] !== 'Union') return undefined;
-  const members = (schema.anyOf as TSchema[]).filter((m) => m[Kind] === 'Object') as TObject[];
+  if (KindGuard.IsObject(schema)) return schema;
+  if (!KindGuard.IsUnion(schema)) return undefined;
+  const members = schema.anyOf.filter((m) => KindGuard.IsObject(m));
   if (check) return members.find((m) => check(m, value));
   return members.length === 1 ? members[0] : undefined;
 }
 
 function children(schema: TSchema, value: unknown, check?: Checker): [TSchema, unknown, string][] {
   const object = objectSchemaFor(schema, value, check);
-  if (object) {
-    const record = value as Record<string, unknown>;
+  if (object && isPlainObject(value)) {
     return Object.entries(object.properties)
-      .filter(([key]) => record[key] !== undefined)
-      .map(([key, prop]) => [prop, record[key], key]);
+      .filter(([key]) => value[key] !== undefined)
+      .map(([key, prop]) => [prop, value[key], key]);
   }
-  const kind = schema[Kind];
-  if (kind === 'Array' && Array.isArray(value))
-    return value.map((item, i) => [schema.items as TSchema, item, `[${i}]`]);
-  if (kind === 'Union' && Array.isArray(value)) {
-    const array = (schema.anyOf as TSchema[]).find((m) => m[Kind] === 'Array');
+  if (KindGuard.IsArray(schema) && Array.isArray(value)) return value.map((item, i) => [schema.items, item, `[${i}]`]);
+  if (KindGuard.IsUnion(schema) && Array.isArray(value)) {
+    const array = schema.anyOf.find((m) => m[Kind] === 'Array');
     return array ? children(array, value, check) : [];
   }
   return [];
@@ -45,8 +42,8 @@ const childPath = (path: string, key: string) => (key.startsWith('[') ? `${path}
 /** Refuses keys no schema declares, at any depth, before type checking (for the plain message). */
 export function rejectUnknownKeys(schema: TSchema, value: unknown, path = ''): void {
   const object = objectSchemaFor(schema, value);
-  if (object && !isOpen(object)) {
-    for (const key of Object.keys(value as Record<string, unknown>)) {
+  if (object && !isOpen(object) && isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
       if (!Object.hasOwn(object.properties, key))
         throw new ApiError('invalid', `${join(path, key)} is not allowed`, 422);
     }
@@ -73,8 +70,8 @@ function fillDefaults(schema: TObject, value: Record<string, unknown>): void {
 export function complete(schema: TSchema, value: unknown, check: Checker, path = ''): void {
   for (const [child, item, key] of children(schema, value, check)) complete(child, item, check, childPath(path, key));
   const object = objectSchemaFor(schema, value, check);
-  if (!object) return;
-  const record = value as Record<string, unknown>;
+  if (!object || !isPlainObject(value)) return;
+  const record = value;
   fillDefaults(object, record);
   const at = fieldPath(path);
   for (const rule of rulesOf(object)) {

@@ -1,6 +1,6 @@
 // Validation against the catalog's schemas: coerce (form bodies and queries arrive as strings),
 // check, and turn the first failure into the spec's `<field> is required` / `<field> must be …` message.
-import { Kind, type Static, type TSchema, type TObject } from '@sinclair/typebox';
+import { Kind, KindGuard, type Static, type TSchema, type TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { ApiError } from '../../base/errors';
@@ -41,9 +41,8 @@ export function validate<T extends TObject>(schema: T, input: unknown, rules: re
 
 /** Form values are strings and single query values are not arrays: shape them to the schema. */
 function coerce(schema: TObject, input: unknown): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    throw new ApiError('invalid', 'request body must be an object', 422);
-  const value: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  if (!isPlainObject(input)) throw new ApiError('invalid', 'request body must be an object', 422);
+  const value: Record<string, unknown> = { ...input };
   for (const [key, prop] of Object.entries(schema.properties)) {
     const field = value[key];
     if (field === undefined) continue;
@@ -56,10 +55,7 @@ function coerce(schema: TObject, input: unknown): Record<string, unknown> {
 }
 
 function isArraySchema(schema: TSchema): boolean {
-  return (
-    schema[Kind] === 'Array' ||
-    (schema[Kind] === 'Union' && (schema.anyOf as TSchema[]).some((s) => s[Kind] === 'Array'))
-  );
+  return KindGuard.IsArray(schema) || (KindGuard.IsUnion(schema) && schema.anyOf.some((s) => s[Kind] === 'Array'));
 }
 
 /** Prefer the most specific error: inside a union, the branch whose type the value has. */

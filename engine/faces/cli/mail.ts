@@ -8,7 +8,13 @@ import { ApiError, CommandRefused } from '../../base/errors';
 import type { ObjectStore } from '../../store/objects';
 import { isLifeStep, simulatePiece, type SimulateRequest } from '../../domain/production/simulate';
 import { RETURN_ENVELOPE_TRACKING } from '../../domain/production/return-envelope';
-import { recordScan, ScanRefused, type ScanRecord, type TrackingEvent } from '../../domain/production/tracking';
+import {
+  recordScan,
+  ScanRefused,
+  trackingEventsIn,
+  type ScanRecord,
+  type TrackingEvent,
+} from '../../domain/production/tracking';
 import { rejectionOf, rejectPiece } from '../../domain/production/reject';
 import { setOrderStatus } from '../../domain/inserts/orders';
 import { UsageError, withServices } from './common';
@@ -108,10 +114,10 @@ export async function simulateById(
   if (!where || !resource?.mailpiece) throw new CommandRefused(`no mailpiece ${id}`);
   try {
     const piece = await simulatePiece(objects, where.scope, resource, id, request);
-    const envelope = (piece[RETURN_ENVELOPE_TRACKING] ?? []) as TrackingEvent[];
+    const envelope = trackingEventsIn(piece, RETURN_ENVELOPE_TRACKING);
     const rejection = rejectionOf(piece);
     return [
-      ...((piece.tracking_events ?? []) as TrackingEvent[]).map((e) => line(e)),
+      ...trackingEventsIn(piece, 'tracking_events').map((e) => line(e)),
       ...envelope.map((e) => `${line(e)}\treturn envelope`),
       ...(rejection ? [[id, rejection.date_created, 'rejected', rejection.reason].join('\t')] : []),
     ];

@@ -8,6 +8,7 @@ import { SERVE_HELP, serve, work } from './serve';
 import { ACCOUNT_HELP, accounts, deposits, keys, migrate, settings } from './accounts';
 import { MAIL_HELP, order, reject, simulate, track } from './mail';
 import { WEBHOOK_HELP, webhooks } from './webhooks';
+import { codeOf, messageOf, stackOf } from '../../base/thrown';
 
 const HELP: Record<string, string> = {
   main: `Usage: printpost <command> [options]
@@ -36,12 +37,17 @@ ${configTable()}`,
   ...WEBHOOK_HELP,
 };
 
-function explain(error: Error & { code?: string; port?: number; address?: string }): string {
-  if (error.code === 'EADDRINUSE')
-    return `port ${error.port ?? ''} on ${error.address ?? ''} is already in use: choose another with PORT or --port`;
-  if (error.code === 'ECONNREFUSED') return `cannot reach the database (${error.message}): check DATABASE_URL`;
-  return error.message;
+function explain(error: unknown): string {
+  const code = codeOf(error);
+  if (code === 'EADDRINUSE')
+    return `port ${fieldOf(error, 'port')} on ${fieldOf(error, 'address')} is already in use: choose another with PORT or --port`;
+  if (code === 'ECONNREFUSED') return `cannot reach the database (${messageOf(error)}): check DATABASE_URL`;
+  return messageOf(error);
 }
+
+/** A field of a system error (`port`, `address`) as text, empty when it has none. */
+const fieldOf = (error: unknown, name: string): string =>
+  typeof error === 'object' && error !== null && name in error ? String(Reflect.get(error, name) ?? '') : '';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
@@ -78,13 +84,11 @@ export async function main(argv: string[]): Promise<number> {
     await run(args);
     return 0;
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
+    const code = codeOf(error) ?? '';
     const usage = error instanceof UsageError || error instanceof ConfigError || code.startsWith('ERR_PARSE_ARGS');
     // Operator mistakes (port taken, database unreachable) deserve a sentence, not a stack trace.
     const known = usage || error instanceof CommandRefused || /^E[A-Z]+$/.test(code) || /^(28|3D)/.test(code);
-    process.stderr.write(
-      `${known ? `printpost ${command}: ${explain(error as Error & { code?: string })}` : (error as Error).stack}\n`,
-    );
+    process.stderr.write(`${known ? `printpost ${command}: ${explain(error)}` : stackOf(error)}\n`);
     return usage ? 2 : 1;
   }
 }

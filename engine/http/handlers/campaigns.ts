@@ -15,21 +15,20 @@ import { serve, type Served } from '../operation';
 import { createObject, deleteObject, retrieveObject, updateObject } from './generic';
 import { withCreatives } from '../../domain/campaigns/campaigns';
 import { envelope, listParams } from '../list';
-import type { ApiObject } from '../../store/objects';
 
 export const campaignHandlers: Served[] = [
   serve(campaignOperations.create, async (request) => {
     assertSchedule(request.body.schedule);
     const status = request.body.schedule ? 'scheduled' : 'draft';
-    const created = (await createObject({
+    const created = await createObject({
       ...request,
       body: { ...request.body, status, is_draft: status === 'draft' },
-    })) as ApiObject;
+    });
     return (await withCreatives(request.services, request.scope, [created]))[0];
   }),
   serve(campaignOperations.update, async (request) => {
     assertSchedule(request.body.schedule);
-    const updated = (await updateObject(request)) as ApiObject;
+    const updated = await updateObject(request);
     return (await withCreatives(request.services, request.scope, [updated]))[0];
   }),
   serve(campaignOperations.retrieve, async (request) => {

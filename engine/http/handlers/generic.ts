@@ -60,7 +60,13 @@ const STAMPED = new Set(['id', 'date_created', 'date_modified', 'deleted', 'obje
  * Create for a resource whose object is its body plus the stamps (billing groups): every field of the
  * object's schema from the body, or its initial value. Records `<object>.created` when declared.
  */
-export const createObject: Handler = async ({ services, scope, resource, body, idempotency }) => {
+export const createObject = async ({
+  services,
+  scope,
+  resource,
+  body,
+  idempotency,
+}: OperationRequest): Promise<ApiObject> => {
   const now = nowIso();
   const fields = Object.entries(resource.schema.properties).filter(([key]) => !STAMPED.has(key));
   const object: ApiObject = {
@@ -79,7 +85,13 @@ export const createObject: Handler = async ({ services, scope, resource, body, i
 };
 
 /** Update: the body's fields (those the object has) replace the stored ones, compare-and-set. */
-export const updateObject: Handler = async ({ services, scope, resource, params, body }) => {
+export const updateObject = async ({
+  services,
+  scope,
+  resource,
+  params,
+  body,
+}: OperationRequest): Promise<ApiObject> => {
   const known = Object.entries(body).filter(
     ([key]) => Object.hasOwn(resource.schema.properties, key) && !STAMPED.has(key),
   );

@@ -7,6 +7,7 @@ import { cancelPiece } from '../../domain/pieces/cancel';
 import { isSimulatedEvent } from '../../catalog/event-types';
 import { isLifeStep, simulatePiece } from '../../domain/production/simulate';
 import { serve, type Served } from '../operation';
+import { isPlainObject } from '../../base/records';
 
 export const mailpieceHandlers: Served[] = catalog
   .filter((resource) => resource.mailpiece)
@@ -24,7 +25,7 @@ export const mailpieceHandlers: Served[] = catalog
             simulatePiece(services.objects, scope, resource, params.id, {
               through: isLifeStep(body.through) ? body.through : undefined,
               event: isSimulatedEvent(body.event) ? body.event : undefined,
-              details: body.details as Record<string, unknown> | undefined,
+              details: isPlainObject(body.details) ? body.details : undefined,
               reason: typeof body.reason === 'string' ? body.reason : undefined,
             }),
           ),

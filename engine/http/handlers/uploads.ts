@@ -9,19 +9,21 @@ import { receiveFile } from '../../domain/audiences/intake';
 import { exportCsv, reportPage } from '../../domain/audiences/report';
 import { createUpload, deleteUpload, shown, updateUpload } from '../../domain/audiences/uploads';
 import type { Services } from '../../domain/services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { serve, type Served } from '../operation';
 import { envelope, listParams } from '../list';
 
-async function uploadNamed(services: Services, scope: Scope, id: string): Promise<ApiObject> {
+type Upload = StoredObjects['uploads'];
+
+async function uploadNamed(services: Services, scope: Scope, id: string): Promise<Upload> {
   const upload = await services.objects.get(scope, uploads.name, id);
   if (!upload) throw notFound('upload');
   return upload;
 }
 
-function withFile(upload: ApiObject): ApiObject {
+function withFile(upload: Upload): Upload {
   if (typeof upload.file_key !== 'string')
     throw new ApiError('invalid', `upload ${upload.id} has no file yet: POST it to /v1/uploads/${upload.id}/file`, 422);
   return upload;

@@ -16,6 +16,7 @@ import {
   type StoredAsset,
   type StreamedAsset,
 } from './store';
+import { codeOf } from '../../base/thrown';
 
 const PART = /\.[0-9a-f]{12}\.part$/;
 
@@ -70,7 +71,7 @@ export class DirectoryStore implements AssetStore {
     try {
       handle = await fs.open(file, 'r');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (codeOf(error) === 'ENOENT') return undefined;
       throw error;
     }
     try {
@@ -86,7 +87,7 @@ export class DirectoryStore implements AssetStore {
     try {
       return { bytes: await fs.readFile(this.fileOf(key)), contentType: contentTypeOf(key) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (codeOf(error) === 'ENOENT') return undefined;
       throw error;
     }
   }
@@ -104,7 +105,7 @@ export class DirectoryStore implements AssetStore {
       try {
         entries = await fs.opendir(folder);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // not made yet, or removed meanwhile
+        if (codeOf(error) === 'ENOENT') continue; // not made yet, or removed meanwhile
         throw error;
       }
       for await (const entry of entries) {
@@ -123,7 +124,7 @@ async function removeIfStale(file: string, now: number): Promise<number> {
     await fs.rm(file);
     return 1;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0; // renamed or swept by another process
+    if (codeOf(error) === 'ENOENT') return 0; // renamed or swept by another process
     throw error;
   }
 }

@@ -4,6 +4,7 @@
 import type { Resource } from '../../catalog/types';
 import { findResource } from '../../catalog';
 import type { AssetSigner } from './signing';
+import { isPlainObject } from '../../base/records';
 
 export const ASSET_ROUTE_PREFIX = '/assets/';
 
@@ -56,8 +57,8 @@ export const hasAssetLinks = (resource: Resource): boolean =>
 
 /** An event with its body's file keys turned into signed links, as its object's own GET answers them. */
 function signEvent(event: Record<string, unknown>, links: LinkSigner): Record<string, unknown> {
-  const type = event.event_type as { resource?: unknown } | undefined;
-  const resource = typeof type?.resource === 'string' ? findResource(type.resource) : undefined;
+  const type = event.event_type;
+  const resource = isPlainObject(type) && typeof type.resource === 'string' ? findResource(type.resource) : undefined;
   if (!resource || isEventLog(resource) || !hasAssetLinks(resource)) return event;
   return { ...event, body: signAssetLinks(resource, event.body, links) };
 }
@@ -67,7 +68,8 @@ function signEvent(event: Record<string, unknown>, links: LinkSigner): Record<st
  * text as it is when its object has no files.
  */
 export function signEventText(text: string, links: LinkSigner): string {
-  const event = JSON.parse(text) as Record<string, unknown>;
+  const event: unknown = JSON.parse(text);
+  if (!isPlainObject(event)) return text;
   const signed = signEvent(event, links);
   return signed === event ? text : JSON.stringify(signed);
 }
@@ -77,20 +79,17 @@ export function signEventText(text: string, links: LinkSigner): string {
  * links.
  */
 export function signAssetLinks(resource: Resource, answer: unknown, links: LinkSigner): unknown {
-  if (!hasAssetLinks(resource) || typeof answer !== 'object' || answer === null) return answer;
+  if (!hasAssetLinks(resource) || !isPlainObject(answer)) return answer;
+  const value = answer;
   if (isEventLog(resource)) {
-    const value = answer as Record<string, unknown>;
-    const isEvent = (o: unknown): o is Record<string, unknown> =>
-      typeof o === 'object' && o !== null && (o as Record<string, unknown>).object === 'event';
+    const isEvent = (o: unknown): o is Record<string, unknown> => isPlainObject(o) && o.object === 'event';
     if (value.object === 'list' && Array.isArray(value.data))
       return { ...value, data: value.data.map((o) => (isEvent(o) ? signEvent(o, links) : o)) };
     return isEvent(value) ? signEvent(value, links) : answer;
   }
-  const value = answer as Record<string, unknown>;
   const fields = resource.assetLinks;
   const sign = (o: Record<string, unknown>) => (fields ? signFields(o, fields, links) : signPiece(o, links));
-  const isOwn = (o: unknown): o is Record<string, unknown> =>
-    typeof o === 'object' && o !== null && (o as Record<string, unknown>).object === resource.object;
+  const isOwn = (o: unknown): o is Record<string, unknown> => isPlainObject(o) && o.object === resource.object;
   if (value.object === 'list' && Array.isArray(value.data))
     return { ...value, data: value.data.map((o) => (isOwn(o) ? sign(o) : o)) };
   return isOwn(value) ? sign(value) : answer;

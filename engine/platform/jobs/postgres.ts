@@ -10,6 +10,7 @@ import type { PgBossTransaction } from '../../store/pg-boss-db';
 import type { Store } from '../../store/store';
 import { errorText, tally, type Backend, type Claimed, type ResolvedJobOptions } from './backend';
 import { pgBoss } from '../../base/packages';
+import { codeOf } from '../../base/thrown';
 
 export interface PostgresOptions {
   schema: string;
@@ -52,7 +53,7 @@ export function postgresBackend(store: Pick<Store, 'url' | 'pgBoss'>, options: P
       try {
         return await boss.createQueue(name, { name, policy: 'standard' });
       } catch (error) {
-        if ((error as { code?: string }).code !== DEADLOCK || attempt === 5) throw error;
+        if (codeOf(error) !== DEADLOCK || attempt === 5) throw error;
       }
     }
   };

@@ -8,6 +8,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { parseNetworks, refusedRange, type Network } from './private-networks';
+import { messageOf } from '../../base/thrown';
 
 export interface FetchLimits {
   maxBytes: number;
@@ -73,7 +74,7 @@ export async function checkedAddress(hostname: string, allowed: readonly Network
       addresses = await untilAborted(looked, signal);
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new FetchRefused('network', `${hostname} could not be resolved (${(err as Error).message})`);
+      throw new FetchRefused('network', `${hostname} could not be resolved (${messageOf(err)})`);
     }
   }
   if (addresses.length === 0) throw new FetchRefused('network', `${hostname} has no address`);
@@ -159,7 +160,7 @@ async function follow(start: URL, limits: FetchLimits, allowed: readonly Network
       res = await request(url, target, signal);
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new FetchRefused('network', `${url.href} could not be fetched (${(err as Error).message})`);
+      throw new FetchRefused('network', `${url.href} could not be fetched (${messageOf(err)})`);
     }
     const status = res.statusCode ?? 0;
     if (REDIRECTS.has(status) && res.headers.location) {
@@ -178,7 +179,7 @@ async function follow(start: URL, limits: FetchLimits, allowed: readonly Network
       return { bytes, contentType: res.headers['content-type'], finalUrl: url.href };
     } catch (err) {
       if (err instanceof FetchRefused || signal.aborted) throw err;
-      throw new FetchRefused('network', `${url.href} broke off (${(err as Error).message})`);
+      throw new FetchRefused('network', `${url.href} broke off (${messageOf(err)})`);
     }
   }
 }

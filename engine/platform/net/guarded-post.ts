@@ -4,6 +4,7 @@
 // other), and only the first bytes of the answer are kept, within one time limit for the whole exchange.
 import { parseNetworks } from './private-networks';
 import { checkedAddress, FetchRefused, parseUrl, request } from './guarded-fetch';
+import { messageOf } from '../../base/thrown';
 
 export interface PostLimits {
   timeoutMs: number;
@@ -48,7 +49,7 @@ export async function guardedPost(
   } catch (err) {
     if (controller.signal.aborted) throw timeout;
     if (err instanceof FetchRefused) throw err;
-    throw new FetchRefused('network', `${target.href} could not be reached (${(err as Error).message})`);
+    throw new FetchRefused('network', `${target.href} could not be reached (${messageOf(err)})`);
   } finally {
     clearTimeout(timer);
   }

@@ -12,8 +12,8 @@ export function parseNetworks(cidrs: Iterable<string>): Network[] {
     const text = raw.trim();
     if (ipaddr.isValidCIDR(text)) {
       const [address, bits] = ipaddr.parseCIDR(text);
-      return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96
-        ? [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
+      return address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress() && bits >= 96
+        ? [address.toIPv4Address(), bits - 96]
         : [address, bits];
     }
     if (ipaddr.isValid(text)) {
@@ -26,16 +26,15 @@ export function parseNetworks(cidrs: Iterable<string>): Network[] {
 
 /** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address it reaches. */
 function unmapped(address: Address): Address {
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
-    return (address as ipaddr.IPv6).toIPv4Address();
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) return address.toIPv4Address();
   return address;
 }
 
 /** IPv4-compatible IPv6 (::a.b.c.d, deprecated) is reported `unicast` by ipaddr.js; never fetch from it. */
 function rangeOf(address: Address): string {
   const range = address.range(); // first: ::1 and :: are loopback and unspecified, not IPv4-compatible
-  if (range === 'unicast' && address.kind() === 'ipv6') {
-    const parts = (address as ipaddr.IPv6).parts;
+  if (range === 'unicast' && address instanceof ipaddr.IPv6) {
+    const parts = address.parts;
     if (parts.slice(0, 6).every((p) => p === 0)) return 'ipv4Compatible';
   }
   return range;

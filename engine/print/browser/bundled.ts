@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { messageOf } from '../../base/thrown';
 
 export interface BundledChromium {
   executablePath: string;
@@ -84,6 +85,6 @@ export async function bundledChromium(): Promise<BundledChromium | { reason: str
     return await extracted;
   } catch (error) {
     extracted = undefined;
-    return { reason: `the bundled Chromium could not be decompressed: ${(error as Error).message}` };
+    return { reason: `the bundled Chromium could not be decompressed: ${messageOf(error)}` };
   }
 }

@@ -15,6 +15,7 @@ import { printPdf, type PdfRequest } from './print';
 import { Session, type Slot } from './session';
 import { Permits } from './permits';
 import { IdleTimer } from '../../base/idle';
+import { messageOf } from '../../base/thrown';
 
 export type { PdfRequest } from './print';
 
@@ -173,7 +174,7 @@ class BrowserPool implements Renderer {
     if (error instanceof RenderFailed) throw error;
     if (error instanceof RenderTimeout || error instanceof BrowserCrashed) throw error;
     if (error instanceof puppeteer().TimeoutError) throw new RenderTimeout(request.timeoutMs);
-    throw new RenderFailed(`the browser could not print the artwork: ${(error as Error).message}`);
+    throw new RenderFailed(`the browser could not print the artwork: ${messageOf(error)}`);
   }
 
   /**
@@ -213,8 +214,7 @@ class BrowserPool implements Renderer {
       return session;
     } catch (error) {
       this.session = undefined;
-      const unavailable =
-        error instanceof RendererUnavailable ? error : new RendererUnavailable((error as Error).message);
+      const unavailable = error instanceof RendererUnavailable ? error : new RendererUnavailable(messageOf(error));
       this.failure = { error: unavailable, at: Date.now() };
       throw unavailable;
     }
@@ -252,7 +252,7 @@ class BrowserPool implements Renderer {
       else await browser?.close().catch(() => browser?.process()?.kill('SIGKILL'));
       await fs.promises.rm(profile, { recursive: true, force: true });
       const what = `${chromium.source} Chromium ${chromium.executablePath}`;
-      throw new RendererUnavailable(`${what} did not start: ${(error as Error).message}`);
+      throw new RendererUnavailable(`${what} did not start: ${messageOf(error)}`);
     }
   }
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 import { BrowserCrashed } from './errors';
 import { discardWarmPage, openWarmPage, type WarmPage } from './page';
+import { messageOf } from '../../base/thrown';
 
 /** How long a browser is given to close before its process is killed. */
 const CLOSE_GRACE_MS = 5_000;
@@ -97,7 +98,7 @@ export class Session {
       } catch (error) {
         // a browser that cannot open pages is as good as dead: the next render relaunches it
         await this.close();
-        throw new BrowserCrashed(`the browser could not open a page: ${(error as Error).message}`);
+        throw new BrowserCrashed(`the browser could not open a page: ${messageOf(error)}`);
       }
     }
   }

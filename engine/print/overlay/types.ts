@@ -3,6 +3,7 @@
 // code works on typed values and never on `unknown`.
 
 import { US_TERRITORIES } from '../../catalog/countries';
+import { isPlainObject } from '../../base/records';
 
 /** An address object as the API returns it (`address_country` is the full name or an ISO code). */
 export interface PostalAddress {
@@ -75,8 +76,7 @@ export interface OverlayPiece {
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const record = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const record = (value: unknown): Record<string, unknown> | null => (isPlainObject(value) ? value : null);
 
 function address(value: unknown): PostalAddress | null {
   const a = record(value);
