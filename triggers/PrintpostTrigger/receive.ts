@@ -2,7 +2,7 @@
 // registered the webhook or rotated its secret (a bad or stale one is answered 401 and starts nothing),
 // then the event, or only its body, emitted as one item.
 import { jsonParse, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
-import { checkSignature } from '../../nodes/common/signature';
+import { checkSignature } from '../../engine/protocol/webhook-signature';
 import { knownSecrets, type StoredWebhook } from './webhooks';
 
 /** The bytes the engine signed, when they check out; else why not. */

@@ -7,7 +7,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { baseUrl } from '../../credentials/zapier-authentication';
 import { eventFamilies, eventModes, eventTypesOf } from '../../nodes/common/event-types';
 import type { PackResource } from '../../nodes/common/pack-catalog';
-import { checkSignature } from '../../nodes/common/signature';
+import { checkSignature } from '../../engine/protocol/webhook-signature';
 import { outputFields, type InputField, type OutputField } from '../../nodes/zapier/fields';
 import { key, sentence } from '../../nodes/zapier/operations';
 

@@ -16,7 +16,7 @@ import {
   type WebhookTarget,
 } from '../../store/webhook-deliveries';
 import { failingSince, setAsidePending } from '../../store/webhook-failures';
-import { signedHeaders } from './signing';
+import { signedHeaders } from '../../protocol/webhook-signature';
 import { signEventText, type LinkSigner } from '../../platform/assets/links';
 import type { AccountSlots } from './account-slots';
 

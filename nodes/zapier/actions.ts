@@ -1,21 +1,15 @@
-// The Zapier app, generated from the catalog: a create per create-like operation, a search per
-// retrievable resource (by id, or by its list's filters: ./searches.ts), search-or-create where both
-// exist, an instant trigger per event family (./hooks.ts) and hidden list triggers that fill the id
-// dropdowns.
+// The Zapier app's actions, generated from the catalog: a create per create-like operation, a search
+// per retrievable resource (by id, or by its list's filters: ./searches.ts), search-or-create where both
+// exist, and hidden list triggers that fill the id dropdowns. The app itself (with its authentication
+// and instant triggers) is assembled in packs/zapier.ts.
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { addAuth, authentication, baseUrl, handleErrors } from '../../credentials/zapier-authentication';
-import { packCatalog } from '../common/catalog-data';
+import { baseUrl } from '../../credentials/zapier-authentication';
 import type { PackOperation, PackResource } from '../common/pack-catalog';
-import { isCreateLike, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
+import { isCreateLike, objectLabel, pathParams, title } from '../common/schema';
 import { buildBody, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
-import { hookTriggers } from '../../triggers/zapier/hooks';
 import { fillPath, key, listOf, listable, lower, pathFields, retrieveOp, sentence } from './operations';
 import { searchFor, searchKey } from './searches';
 import { givenUploads, multipartBody } from './uploads';
-
-// Replaced by the build with the pack's version.
-declare const PACK_VERSION: string | undefined;
-const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
 
@@ -117,7 +111,8 @@ function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   };
 }
 
-export function buildApp(resources: readonly PackResource[], platformVersion: string) {
+/** The app's creates, searches, search-or-creates and (hidden) list triggers, by key. */
+export function zapierActions(resources: readonly PackResource[]) {
   const creates: Record<string, ReturnType<typeof createFor>> = {};
   const searches: Record<string, ReturnType<typeof searchFor>> = {};
   const triggers: Record<string, ReturnType<typeof listTriggerFor>> = {};
@@ -148,18 +143,7 @@ export function buildApp(resources: readonly PackResource[], platformVersion: st
       }
     }
   }
-  return {
-    version,
-    platformVersion,
-    authentication,
-    beforeRequest: [addAuth],
-    afterResponse: [handleErrors],
-    triggers: { ...hookTriggers(resources), ...triggers },
-    searches,
-    creates,
-    searchOrCreates,
-    resources: {},
-  };
+  return { listTriggers: triggers, searches, creates, searchOrCreates };
 }
 
 /** Every catalog operation and where it lives in the app (the coverage test reads this). */
@@ -175,7 +159,3 @@ export function coverage(resources: readonly PackResource[]) {
     }),
   );
 }
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const app = buildApp(packCatalog, (require('zapier-platform-core') as { version: string }).version);
-export { fieldsOf };
