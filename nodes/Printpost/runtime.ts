@@ -1,7 +1,9 @@
 // What the n8n node runs, as opposed to what it declares: the preSend that shapes a request to the
-// schema, the postReceive that raises the spec's errors, and the pickers' list searches. The built
-// node's static description refers to these by name.
+// schema, the postReceive that raises the spec's errors, the lists' paginator and the pickers' list
+// searches. The built node's static description refers to these by name.
 import type {
+  DeclarativeRestApiSettings,
+  IExecutePaginationFunctions,
   IN8nHttpFullResponse,
   INodeExecutionData,
   IDataObject,
@@ -27,6 +29,10 @@ export interface NodeRuntime {
     this: IExecuteSingleFunctions,
     items: INodeExecutionData[],
     response: IN8nHttpFullResponse,
+  ): Promise<INodeExecutionData[]>;
+  paginateList(
+    this: IExecutePaginationFunctions,
+    requestData: DeclarativeRestApiSettings.ResultOptions,
   ): Promise<INodeExecutionData[]>;
 }
 
@@ -59,7 +65,7 @@ export function nodeRuntime(resources: readonly PackResource[]): NodeRuntime {
     }
     return attachBinaryFiles.call(this, op, requestOptions);
   }
-  return { shapeRequest, raiseApiError };
+  return { shapeRequest, raiseApiError, paginateList };
 }
 
 /**
@@ -74,6 +80,53 @@ export async function raiseApiError(
 ): Promise<INodeExecutionData[]> {
   if (response.statusCode < 400) return items;
   throw engineError(this.getNode(), response.statusCode, response.body);
+}
+
+/** A page of a list as the API answers it. */
+interface ListPage {
+  data: IDataObject[];
+  next_url?: string | null;
+}
+
+const isObject = (value: unknown): value is IDataObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isListPage = (body: unknown): body is ListPage =>
+  isObject(body) && Array.isArray(body.data) && body.data.every(isObject);
+
+/** The status and body of a full response (`returnFullResponse`), whatever else it carries. */
+function statusAndBody(response: unknown): { statusCode: number; body: unknown } {
+  if (isObject(response) && typeof response.statusCode === 'number')
+    return { statusCode: response.statusCode, body: response.body };
+  return { statusCode: 0, body: response };
+}
+
+/**
+ * Return All: the list's pages in turn, each one's `next_url` (which carries the query and the cursor)
+ * asked after it, one item per object. n8n runs it in place of the operation's postReceive, so the
+ * spec's errors are raised here as there.
+ */
+export async function paginateList(
+  this: IExecutePaginationFunctions,
+  requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+  const items: INodeExecutionData[] = [];
+  // the declarative settings allow an expression where a request takes a value; n8n resolved them
+  const { url = '', skipSslCertificateValidation: skipSsl, ...rest } = requestData.options;
+  let options: IHttpRequestOptions = {
+    ...rest,
+    url,
+    ...(skipSsl !== undefined && { skipSslCertificateValidation: skipSsl === true || skipSsl === 'true' }),
+    returnFullResponse: true,
+  };
+  for (;;) {
+    const response: unknown = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, options);
+    const { statusCode, body } = statusAndBody(response);
+    if (statusCode >= 400 || !isListPage(body)) throw engineError(this.getNode(), statusCode, body);
+    items.push(...body.data.map((json) => ({ json })));
+    if (!body.next_url) return items;
+    options = { ...options, url: body.next_url, qs: {} };
+  }
 }
 
 type ListSearch = (
