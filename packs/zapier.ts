@@ -28,5 +28,7 @@ export function buildApp(resources: readonly PackResource[], platformVersion: st
   };
 }
 
+// the core the app runs on says which platform version it is for
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const app = buildApp(packCatalog, (require('zapier-platform-core') as { version: string }).version);
+const core: { version: string } = require('zapier-platform-core');
+export const app = buildApp(packCatalog, core.version);

@@ -70,6 +70,7 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
     'runtime.ts',
     'runtime-instance.ts',
     'engine-error.ts',
+    'data-object.ts',
     'uploads.ts',
     'Printpost.node.json',
     'printpost.svg',
@@ -88,7 +89,7 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
     copy(`triggers/PrintpostTrigger/${f}`, join(N8N_DIR, 'nodes/PrintpostTrigger', f));
   for (const f of ['printpost.svg', 'printpost.dark.svg'])
     copy(`nodes/Printpost/${f}`, join(N8N_DIR, 'nodes/PrintpostTrigger', f));
-  for (const f of ['pack-catalog.ts', 'schema.ts', 'multipart.ts'])
+  for (const f of ['pack-catalog.ts', 'schema.ts', 'multipart.ts', 'guards.ts'])
     copy(`nodes/common/${f}`, join(N8N_DIR, 'nodes/common', f));
   copy('credentials/api-error.ts', join(N8N_DIR, 'credentials/api-error.ts'));
   for (const f of ['paths.ts', 'blank.ts']) copy(`engine/catalog/${f}`, join(N8N_DIR, 'engine/catalog', f));

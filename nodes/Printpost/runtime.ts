@@ -16,6 +16,7 @@ import type { PackResource } from '../common/pack-catalog';
 import { engineError } from './engine-error';
 import { coerceObject, listOperation, objectLabel } from '../common/schema';
 import { attachBinaryFiles } from './uploads';
+import { dataObjectOr, isDataObject } from './data-object';
 
 export const CREDENTIAL = 'printpostApi';
 
@@ -49,20 +50,10 @@ export function nodeRuntime(resources: readonly PackResource[]): NodeRuntime {
     const resource = resources.find((r) => r.name === this.getNodeParameter('resource'));
     const op = resource?.operations.find((o) => o.name === this.getNodeParameter('operation'));
     if (!op) return requestOptions;
-    if (op.body && requestOptions.body && typeof requestOptions.body === 'object') {
-      requestOptions.body = coerceObject(
-        requestOptions.body as Record<string, unknown>,
-        op.body,
-        resources,
-      ) as IDataObject;
-    }
-    if (op.query && requestOptions.qs) {
-      requestOptions.qs = coerceObject(
-        requestOptions.qs as Record<string, unknown>,
-        op.query,
-        resources,
-      ) as IDataObject;
-    }
+    if (op.body && isDataObject(requestOptions.body))
+      requestOptions.body = coerceObject(requestOptions.body, op.body, resources);
+    if (op.query && requestOptions.qs)
+      requestOptions.qs = dataObjectOr(coerceObject(requestOptions.qs, op.query, resources));
     return attachBinaryFiles.call(this, op, requestOptions);
   }
   return { shapeRequest, raiseApiError, paginateList };
@@ -88,15 +79,12 @@ interface ListPage {
   next_url?: string | null;
 }
 
-const isObject = (value: unknown): value is IDataObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const isListPage = (body: unknown): body is ListPage =>
-  isObject(body) && Array.isArray(body.data) && body.data.every(isObject);
+  isDataObject(body) && Array.isArray(body.data) && body.data.every(isDataObject);
 
 /** The status and body of a full response (`returnFullResponse`), whatever else it carries. */
 function statusAndBody(response: unknown): { statusCode: number; body: unknown } {
-  if (isObject(response) && typeof response.statusCode === 'number')
+  if (isDataObject(response) && typeof response.statusCode === 'number')
     return { statusCode: response.statusCode, body: response.body };
   return { statusCode: 0, body: response };
 }
@@ -150,16 +138,14 @@ export function listSearchMethods(resources: readonly PackResource[]): Record<st
       const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
       const qs: IDataObject = { limit: 100 };
       if (paginationToken) qs.after = paginationToken;
-      const page = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+      const answer: unknown = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
         method: 'GET',
         baseURL,
         url: list.path,
         qs,
         json: true,
-      })) as {
-        data?: IDataObject[];
-        next_url?: string | null;
-      };
+      });
+      const page: Partial<ListPage> = isListPage(answer) ? answer : {};
       const needle = (filter ?? '').toLowerCase();
       const results = (page.data ?? [])
         .map((o) => ({ name: objectLabel(o), value: String(o.id) }))

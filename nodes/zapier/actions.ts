@@ -9,9 +9,13 @@ import { isCreateLike, objectLabel, pathParams, title } from '../common/schema';
 import { buildBody, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
 import { fillPath, key, listOf, listable, lower, pathFields, retrieveOp, sentence } from './operations';
 import { searchFor, searchKey } from './searches';
+import { isPlainObject, isString, plainObjectOr } from '../common/guards';
 import { givenUploads, multipartBody } from './uploads';
 
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+/** An operation's example answer when it has one, else the resource's sample. */
+const exampleOr = (example: unknown, sample: Record<string, unknown>) => (isPlainObject(example) ? example : sample);
 
 const createKey = (r: PackResource, op: PackOperation) =>
   op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name);
@@ -31,7 +35,7 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
     });
   }
   const perform: Perform = async (z, bundle) => {
-    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    const input = bundle.inputData ?? {};
     const body = op.body ? buildBody(input, op.body, resources) : undefined;
     const params = op.query ? buildBody(input, op.query, resources) : undefined;
     const headers: Record<string, string> = body ? { 'Content-Type': 'application/json' } : {};
@@ -59,7 +63,7 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
       sample:
         op.response === 'deleted'
           ? { id: r.sample.id, deleted: true }
-          : ((op.responseSchema?.examples?.[0] as Record<string, unknown> | undefined) ?? r.sample),
+          : exampleOr(op.responseSchema?.examples?.[0], r.sample),
       outputFields:
         op.response === 'deleted'
           ? [
@@ -81,13 +85,18 @@ function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   // parent reads the parent's id from the fields of the step that shows the dropdown.
   const perform: Perform = async (z, bundle) => {
     const target = Number(bundle.meta?.page ?? 0);
-    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    const input = bundle.inputData ?? {};
     if (pathParams(list).some((p) => !input[p])) return [];
     let url: string | null = `${baseUrl(bundle)}${fillPath(list, input)}?limit=100`;
     let page: { data?: Record<string, unknown>[]; next_url?: string | null } = {};
     for (let i = 0; i <= target && url; i++) {
       const response = await z.request({ method: 'GET', url });
-      page = response.data as typeof page;
+      const body: unknown = response.data;
+      const { data, next_url } = plainObjectOr(body);
+      page = {
+        data: Array.isArray(data) ? data.filter(isPlainObject) : [],
+        next_url: isString(next_url) ? next_url : null,
+      };
       if (i < target && !page.next_url) return [];
       url = page.next_url || null;
     }
@@ -146,8 +155,15 @@ export function zapierActions(resources: readonly PackResource[]) {
   return { listTriggers: triggers, searches, creates, searchOrCreates };
 }
 
+/** Where a catalog operation lives in the app: `creates.<key>`, `searches.<key>`, `triggers.<key>`, or nowhere. */
+export interface Coverage {
+  resource: string;
+  operation: string;
+  zapier?: string;
+}
+
 /** Every catalog operation and where it lives in the app (the coverage test reads this). */
-export function coverage(resources: readonly PackResource[]) {
+export function coverage(resources: readonly PackResource[]): Coverage[] {
   return resources.flatMap((r) =>
     r.operations.map((op) => {
       if (isAction(op)) return { resource: r.name, operation: op.name, zapier: `creates.${createKey(r, op)}` };
@@ -155,7 +171,7 @@ export function coverage(resources: readonly PackResource[]) {
         return { resource: r.name, operation: op.name, zapier: `searches.${searchKey(r)}` };
       if (op.response === 'list')
         return { resource: r.name, operation: op.name, zapier: `triggers.${listTriggerKey(r)}` };
-      return { resource: r.name, operation: op.name, zapier: undefined as string | undefined };
+      return { resource: r.name, operation: op.name };
     }),
   );
 }
