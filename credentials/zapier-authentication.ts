@@ -96,6 +96,6 @@ export const handleErrors = (response: HttpResponse, z: ZObject, bundle: Bundle)
       401,
     );
   }
-  if ((response as HttpResponse & { skipThrowForStatus?: boolean }).skipThrowForStatus) return response;
+  if ('skipThrowForStatus' in response && response.skipThrowForStatus) return response;
   throw new z.errors.Error(message, code, response.status);
 };

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export const SHIPPED = ['engine', 'nodes', 'triggers', 'credentials', 'migrations'];
+export const SHIPPED = ['engine', 'nodes', 'triggers', 'credentials', 'packs', 'migrations'];
 const ROOT = path.resolve(__dirname, '..');
 
 function walk(dir: string): string[] {
@@ -47,11 +47,16 @@ if (require.main === module) {
   const byFile = countCasts();
   const byFolder = new Map<string, number>();
   for (const [file, casts] of byFile) {
-    const folder = file.split('/').slice(0, file.startsWith('engine/') ? 2 : 1).join('/');
+    const folder = file
+      .split('/')
+      .slice(0, file.startsWith('engine/') ? 2 : 1)
+      .join('/');
     byFolder.set(folder, (byFolder.get(folder) ?? 0) + casts.length);
   }
   const verbose = process.argv.includes('--files');
-  if (verbose) for (const [file, casts] of [...byFile].sort((a, b) => b[1].length - a[1].length)) console.log(`${casts.length}\t${file}`);
+  if (verbose)
+    for (const [file, casts] of [...byFile].sort((a, b) => b[1].length - a[1].length))
+      console.log(`${casts.length}\t${file}`);
   for (const [folder, n] of [...byFolder].sort((a, b) => b[1] - a[1])) console.log(`${n}\t${folder}`);
   console.log(`${[...byFile.values()].reduce((n, c) => n + c.length, 0)}\ttotal`);
 }

@@ -1,12 +1,13 @@
 // The import graph as docs/ARCHITECTURE.md draws it, read from the sources: no file is part of an
 // import circle, every arrow between the engine's concerns points down the layers, and the packs
-// reach the engine only through its catalog (credentials below the nodes and triggers that use them).
+// reach the engine only through its catalog and protocol, their parts layered by role (credentials,
+// then nodes, then triggers, then the packs' entries that assemble them).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 
 const ROOT = path.resolve(__dirname, '..');
-const SOURCES = ['engine', 'nodes', 'triggers', 'credentials', 'migrations'];
+const SOURCES = ['engine', 'nodes', 'triggers', 'credentials', 'packs', 'migrations'];
 
 /**
  * An engine part's layer: an import may only point at a lower one (docs/ARCHITECTURE.md, "The map").
@@ -137,17 +138,32 @@ test("imports between the engine's concerns point down the layers", (t) => {
   );
 });
 
-test('the packs reach the engine only through its catalog and protocol, and credentials import no node or trigger', (t) => {
+/**
+ * The packs' parts by role, lowest first: an import may point at its own part or a lower one.
+ * credentials (how a platform authenticates) use none of the others; a node (actions, searches,
+ * dropdown lists) may use credentials; a trigger may use nodes' helpers too; a pack's entry
+ * (packs/zapier.ts: the app a platform loads) assembles all three, and nothing imports it.
+ */
+const PACK_ROLES: Record<string, number> = { credentials: 0, nodes: 1, triggers: 2, packs: 3 };
+
+test('the packs reach the engine only through its catalog and protocol, and their imports point down the roles', (t) => {
   const wrong: string[] = [];
   for (const [file, targets] of graph) {
     const from = concern(file);
-    if (!['nodes', 'triggers', 'credentials'].includes(from)) continue;
+    if (!(from in PACK_ROLES)) continue;
     for (const target of targets) {
       const to = concern(target);
       const engineOk = to === 'engine/catalog' || to === 'engine/protocol';
-      const packOk = to === from || to === 'credentials' || (from === 'triggers' && to === 'nodes');
+      const packOk = to in PACK_ROLES && PACK_ROLES[to] <= PACK_ROLES[from];
       if (!engineOk && !packOk) wrong.push(`${rel(file)} -> ${rel(target)}`);
     }
   }
   t.deepEqual(wrong, []);
+  // the rule is exercised, not vacuous: each role above credentials imports the one below it
+  const imports = (from: string, to: string) =>
+    [...graph].some(([file, targets]) => concern(file) === from && targets.some((f) => concern(f) === to));
+  t.true(imports('nodes', 'credentials'), 'a node uses credentials');
+  t.true(imports('triggers', 'nodes'), "a trigger uses a node's helpers");
+  for (const part of ['credentials', 'nodes', 'triggers'])
+    t.true(imports('packs', part), `the Zapier entry assembles ${part}`);
 });

@@ -121,18 +121,9 @@ function operationOption(r: PackResource, op: PackOperation, runtime: NodeRuntim
       ...routing.send,
       paginate: '={{ $parameter.returnAll }}',
     };
-    routing.operations = {
-      pagination: {
-        type: 'generic',
-        properties: {
-          continue: '={{ !!$response.body?.next_url }}',
-          request: {
-            url: '={{ $response.body?.next_url ?? $request.url }}',
-            qs: '={{ $response.body?.next_url ? {} : $request.qs }}',
-          },
-        },
-      } as unknown as NonNullable<NonNullable<INodePropertyOptions['routing']>['operations']>['pagination'],
-    };
+    // n8n's generic pagination would take next_url from an expression whose `qs` its types do not
+    // allow; the typed paginator follows it in code (as n8n's Okta node pages by cursor)
+    routing.operations = { pagination: runtime.paginateList };
   }
   routing.output = {
     postReceive: [

@@ -6,8 +6,12 @@ import type { PackOperation, PackResource } from '../common/pack-catalog';
 import { listSearchName } from './runtime';
 import { fieldsOf, listOperation, optionLabel, title, type Field } from '../common/schema';
 
-export const show = (resource: PackResource, op: PackOperation, extra: IDataObject = {}): IDisplayOptions => ({
-  show: { resource: [resource.name], operation: [op.name], ...extra } as IDisplayOptions['show'],
+export const show = (
+  resource: PackResource,
+  op: PackOperation,
+  extra: NonNullable<IDisplayOptions['show']> = {},
+): IDisplayOptions => ({
+  show: { resource: [resource.name], operation: [op.name], ...extra },
 });
 
 /** n8n wants descriptions to end without a dangling space; the catalog's are sentences already. */
@@ -93,7 +97,7 @@ export function parameter(f: Field, resources: readonly PackResource[], nested =
         ...base,
         type: 'options',
         options: k.values.map((v) => ({ name: optionLabel(v), value: v })),
-        default: (f.default as string | number | undefined) ?? k.values[0],
+        default: k.values.find((v) => v === f.default) ?? k.values[0],
       };
     case 'multiOptions':
       return {
@@ -108,7 +112,7 @@ export function parameter(f: Field, resources: readonly PackResource[], nested =
         type: k.item.kind === 'number' ? 'number' : k.item.kind === 'boolean' ? 'boolean' : 'string',
         typeOptions: { multipleValues: true },
         default: [],
-      } as INodeProperties;
+      };
     case 'file':
       // the text form of an upload field (HTML, a template ID, a URL); the file itself comes from a binary property
       return { ...base, type: 'string', typeOptions: { rows: 4 }, default: '', ...(placeholder && { placeholder }) };

@@ -1,7 +1,9 @@
 // What the n8n node runs, as opposed to what it declares: the preSend that shapes a request to the
-// schema, the postReceive that raises the spec's errors, and the pickers' list searches. The built
-// node's static description refers to these by name.
+// schema, the postReceive that raises the spec's errors, the lists' paginator and the pickers' list
+// searches. The built node's static description refers to these by name.
 import type {
+  DeclarativeRestApiSettings,
+  IExecutePaginationFunctions,
   IN8nHttpFullResponse,
   INodeExecutionData,
   IDataObject,
@@ -14,6 +16,7 @@ import type { PackResource } from '../common/pack-catalog';
 import { engineError } from './engine-error';
 import { coerceObject, listOperation, objectLabel } from '../common/schema';
 import { attachBinaryFiles } from './uploads';
+import { dataObjectOr, isDataObject } from './data-object';
 
 export const CREDENTIAL = 'printpostApi';
 
@@ -27,6 +30,10 @@ export interface NodeRuntime {
     this: IExecuteSingleFunctions,
     items: INodeExecutionData[],
     response: IN8nHttpFullResponse,
+  ): Promise<INodeExecutionData[]>;
+  paginateList(
+    this: IExecutePaginationFunctions,
+    requestData: DeclarativeRestApiSettings.ResultOptions,
   ): Promise<INodeExecutionData[]>;
 }
 
@@ -43,23 +50,13 @@ export function nodeRuntime(resources: readonly PackResource[]): NodeRuntime {
     const resource = resources.find((r) => r.name === this.getNodeParameter('resource'));
     const op = resource?.operations.find((o) => o.name === this.getNodeParameter('operation'));
     if (!op) return requestOptions;
-    if (op.body && requestOptions.body && typeof requestOptions.body === 'object') {
-      requestOptions.body = coerceObject(
-        requestOptions.body as Record<string, unknown>,
-        op.body,
-        resources,
-      ) as IDataObject;
-    }
-    if (op.query && requestOptions.qs) {
-      requestOptions.qs = coerceObject(
-        requestOptions.qs as Record<string, unknown>,
-        op.query,
-        resources,
-      ) as IDataObject;
-    }
+    if (op.body && isDataObject(requestOptions.body))
+      requestOptions.body = coerceObject(requestOptions.body, op.body, resources);
+    if (op.query && requestOptions.qs)
+      requestOptions.qs = dataObjectOr(coerceObject(requestOptions.qs, op.query, resources));
     return attachBinaryFiles.call(this, op, requestOptions);
   }
-  return { shapeRequest, raiseApiError };
+  return { shapeRequest, raiseApiError, paginateList };
 }
 
 /**
@@ -74,6 +71,50 @@ export async function raiseApiError(
 ): Promise<INodeExecutionData[]> {
   if (response.statusCode < 400) return items;
   throw engineError(this.getNode(), response.statusCode, response.body);
+}
+
+/** A page of a list as the API answers it. */
+interface ListPage {
+  data: IDataObject[];
+  next_url?: string | null;
+}
+
+const isListPage = (body: unknown): body is ListPage =>
+  isDataObject(body) && Array.isArray(body.data) && body.data.every(isDataObject);
+
+/** The status and body of a full response (`returnFullResponse`), whatever else it carries. */
+function statusAndBody(response: unknown): { statusCode: number; body: unknown } {
+  if (isDataObject(response) && typeof response.statusCode === 'number')
+    return { statusCode: response.statusCode, body: response.body };
+  return { statusCode: 0, body: response };
+}
+
+/**
+ * Return All: the list's pages in turn, each one's `next_url` (which carries the query and the cursor)
+ * asked after it, one item per object. n8n runs it in place of the operation's postReceive, so the
+ * spec's errors are raised here as there.
+ */
+export async function paginateList(
+  this: IExecutePaginationFunctions,
+  requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+  const items: INodeExecutionData[] = [];
+  // the declarative settings allow an expression where a request takes a value; n8n resolved them
+  const { url = '', skipSslCertificateValidation: skipSsl, ...rest } = requestData.options;
+  let options: IHttpRequestOptions = {
+    ...rest,
+    url,
+    ...(skipSsl !== undefined && { skipSslCertificateValidation: skipSsl === true || skipSsl === 'true' }),
+    returnFullResponse: true,
+  };
+  for (;;) {
+    const response: unknown = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, options);
+    const { statusCode, body } = statusAndBody(response);
+    if (statusCode >= 400 || !isListPage(body)) throw engineError(this.getNode(), statusCode, body);
+    items.push(...body.data.map((json) => ({ json })));
+    if (!body.next_url) return items;
+    options = { ...options, url: body.next_url, qs: {} };
+  }
 }
 
 type ListSearch = (
@@ -97,16 +138,14 @@ export function listSearchMethods(resources: readonly PackResource[]): Record<st
       const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
       const qs: IDataObject = { limit: 100 };
       if (paginationToken) qs.after = paginationToken;
-      const page = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+      const answer: unknown = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
         method: 'GET',
         baseURL,
         url: list.path,
         qs,
         json: true,
-      })) as {
-        data?: IDataObject[];
-        next_url?: string | null;
-      };
+      });
+      const page: Partial<ListPage> = isListPage(answer) ? answer : {};
       const needle = (filter ?? '').toLowerCase();
       const results = (page.data ?? [])
         .map((o) => ({ name: objectLabel(o), value: String(o.id) }))

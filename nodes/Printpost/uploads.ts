@@ -1,9 +1,10 @@
 // Artwork files from n8n binary properties. An operation's `files` (the catalog's upload fields) each
 // get a parameter naming an input binary property; when one is set, the request goes out as
 // multipart/form-data with the file under the field's name and every other field in bracket form.
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import type { PackOperation } from '../common/pack-catalog';
 import { formPairs, multipartChunks, type FilePart } from '../common/multipart';
+import { dataObjectOr } from './data-object';
 
 /** Where an operation's optional body fields are collected (the node's "Additional Fields"). */
 export const ADDITIONAL_FIELDS = 'additionalFields';
@@ -51,7 +52,7 @@ export async function attachBinaryFiles(
   if (!op.files?.length) return requestOptions;
   const files = await binaryFiles.call(this, op);
   if (!files.length) return requestOptions;
-  const body = { ...((requestOptions.body as IDataObject | undefined) ?? {}) };
+  const body = { ...dataObjectOr(requestOptions.body) };
   // a field sent as a file is not also sent as text
   for (const file of files) delete body[file.field];
   const { contentType, chunks } = multipartChunks(formPairs(body), files);

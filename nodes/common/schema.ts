@@ -2,6 +2,7 @@
 import type { JsonSchema, PackOperation, PackResource } from './pack-catalog';
 import { pathParameterNames } from '../../engine/catalog/paths';
 import { isBlank } from '../../engine/catalog/blank';
+import { isPlainObject } from './guards';
 
 export type Primitive = string | number | boolean;
 
@@ -30,8 +31,14 @@ export interface Field {
 }
 
 const isNull = (s: JsonSchema) => s.type === 'null';
+const isPrimitive = (v: unknown): v is Primitive =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const constOf = (s: JsonSchema): Primitive[] | undefined =>
-  s.const !== undefined ? [s.const as Primitive] : Array.isArray(s.enum) ? (s.enum as Primitive[]) : undefined;
+  s.const !== undefined
+    ? [s.const].filter(isPrimitive)
+    : Array.isArray(s.enum)
+      ? s.enum.filter(isPrimitive)
+      : undefined;
 
 /** The branches of a union, without `null`; unions nested in it (a nullable enum) flattened. */
 export function branches(schema: JsonSchema): { items: JsonSchema[]; nullable: boolean } {
@@ -90,7 +97,8 @@ function fieldKind(schema: JsonSchema, resources: readonly PackResource[]): Fiel
   const { items } = branches(schema);
   if (items.length > 1) {
     const consts = items.map(choicesOf);
-    if (consts.every((c) => c !== undefined)) return { kind: 'options', schema, values: consts.flat() as Primitive[] };
+    if (consts.every((c) => c !== undefined))
+      return { kind: 'options', schema, values: consts.flatMap((c) => c ?? []) };
     const file = items.find(isBinary);
     const text = items.find((s) => s.type === 'string' && !isBinary(s) && s.const === undefined);
     if (file && items.length === 2 && text) return { kind: 'file', schema, text };
@@ -174,18 +182,16 @@ function toRecord(value: unknown, free = false): Record<string, unknown> | undef
       return undefined;
     }
   }
-  if (typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if (free) return Array.isArray(value) ? undefined : v;
-  const pairs = Array.isArray(value) ? value : Array.isArray(v.pairs) ? v.pairs : undefined;
-  if (pairs) {
+  if (free) return isPlainObject(value) ? value : undefined;
+  const pairs: unknown = Array.isArray(value) ? value : isPlainObject(value) ? value.pairs : undefined;
+  if (Array.isArray(pairs)) {
     const out: Record<string, unknown> = {};
-    for (const p of pairs as { key?: unknown; value?: unknown }[])
-      if (p && !isBlank(p.key)) out[String(p.key)] = p.value ?? '';
+    for (const p of pairs) if (isPlainObject(p) && !isBlank(p.key)) out[String(p.key)] = p.value ?? '';
     return out;
   }
-  if ('pairs' in v) return {};
-  return v;
+  if (!isPlainObject(value)) return undefined;
+  if ('pairs' in value) return {};
+  return value;
 }
 
 /** Coerce a value from a form into the type its schema asks for. Unknown shapes pass through. */
@@ -212,24 +218,15 @@ export function coerce(value: unknown, schema: JsonSchema, resources: readonly P
       return value;
     case 'object': {
       const obj = typeof value === 'object' && value !== null ? value : parseJson(value);
-      return typeof obj === 'object' && obj !== null && !Array.isArray(obj)
-        ? withConsts(coerceObject(obj as Record<string, unknown>, kind.schema, resources), kind.schema)
-        : obj;
+      return isPlainObject(obj) ? withConsts(coerceObject(obj, kind.schema, resources), kind.schema) : obj;
     }
     case 'idOrObject':
-      if (typeof value === 'object' && value !== null)
-        return coerceObject(value as Record<string, unknown>, kind.object, resources);
+      if (isPlainObject(value)) return coerceObject(value, kind.object, resources);
       return value;
     case 'objectList': {
-      const list = Array.isArray(value)
-        ? value
-        : typeof value === 'object' && value !== null
-          ? ((value as { items?: unknown[] }).items ?? [])
-          : parseJson(value);
+      const list = Array.isArray(value) ? value : isPlainObject(value) ? (value.items ?? []) : parseJson(value);
       return Array.isArray(list)
-        ? list.map((v) =>
-            typeof v === 'object' && v !== null ? coerceObject(v as Record<string, unknown>, kind.item, resources) : v,
-          )
+        ? list.map((v: unknown) => (isPlainObject(v) ? coerceObject(v, kind.item, resources) : v))
         : list;
     }
     case 'list':
@@ -332,8 +329,8 @@ export const optionLabel = (v: Primitive) => (typeof v === 'string' ? title(v) :
 export function objectLabel(o: Record<string, unknown>): string {
   const parts = ['description', 'name', 'company', 'recipient', 'address_line1', 'primary_line', 'bank_name']
     .map((k) => o[k])
-    .filter((v) => typeof v === 'string' && v);
-  const label = [...new Set(parts as string[])].slice(0, 2).join(' - ');
+    .filter((v): v is string => typeof v === 'string' && v !== '');
+  const label = [...new Set(parts)].slice(0, 2).join(' - ');
   return label ? `${label} (${String(o.id)})` : String(o.id);
 }
 

@@ -3,6 +3,7 @@
 import type { JsonSchema, PackResource } from '../common/pack-catalog';
 import { coerceObject, fieldsOf, optionLabel, title, type Field } from '../common/schema';
 import { isBlank } from '../../engine/catalog/blank';
+import { isPlainObject } from '../common/guards';
 import { uploadKey } from './uploads';
 
 export interface InputField {
@@ -189,9 +190,9 @@ export function buildBody(
     if (Array.isArray(raw)) {
       // line items: strip the `key__` prefix of each child
       value = raw.map((item) =>
-        typeof item === 'object' && item !== null
+        isPlainObject(item)
           ? Object.fromEntries(
-              Object.entries(item as Record<string, unknown>)
+              Object.entries(item)
                 .filter(([, v]) => !isBlank(v))
                 .map(([k, v]) => [k.startsWith(`${key}${SEP}`) ? k.slice(key.length + SEP.length) : k, v]),
             )
@@ -200,8 +201,13 @@ export function buildBody(
     }
     let target = nested;
     for (const part of path.slice(0, -1)) {
-      if (typeof target[part] !== 'object' || target[part] === null) target[part] = {};
-      target = target[part] as Record<string, unknown>;
+      const next = target[part];
+      if (isPlainObject(next)) target = next;
+      else {
+        const fresh: Record<string, unknown> = {};
+        target[part] = fresh;
+        target = fresh;
+      }
     }
     target[path[path.length - 1]] = value;
   }

@@ -4,6 +4,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { baseUrl } from '../../credentials/zapier-authentication';
 import { formPairs } from '../common/multipart';
+import { plainObjectOr } from '../common/guards';
 import type { JsonSchema, PackOperation, PackResource } from '../common/pack-catalog';
 import { buildBody, inputFields, outputFields, type InputField } from './fields';
 import { fillPath, key, listOf, listable, pathFields, retrieveOp, sentence } from './operations';
@@ -47,7 +48,7 @@ export function searchFor(r: PackResource, resources: readonly PackResource[]) {
       ),
     );
   const perform = async (z: ZObject, bundle: Bundle): Promise<unknown[]> => {
-    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    const input = bundle.inputData ?? {};
     if (input.id) {
       const response = await z.request({
         method: 'GET',
@@ -64,7 +65,9 @@ export function searchFor(r: PackResource, resources: readonly PackResource[]) {
     if (!Object.keys(query).length) return [];
     const params = new URLSearchParams([['limit', '100'], ...formPairs(query)]);
     const response = await z.request({ method: 'GET', url: `${baseUrl(bundle)}${fillPath(list, input)}?${params}` });
-    return ((response.data as { data?: unknown[] }).data ?? []) as unknown[];
+    const body: unknown = response.data;
+    const found: unknown = plainObjectOr(body).data;
+    return Array.isArray(found) ? found : [];
   };
   const by = filterNames.length ? ` or by ${filterNames.filter((n) => n !== 'sort_by').join(', ')}` : '';
   return {

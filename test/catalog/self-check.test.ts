@@ -11,7 +11,7 @@ import { DATABASES } from '../helpers/matrix';
 import { openFreshServices } from '../helpers/services';
 import { toPackCatalog } from '../../nodes/common/pack-catalog';
 import { nodeProperties } from '../../nodes/Printpost/generate';
-import { coverage } from '../../nodes/zapier/app';
+import { coverage } from '../../nodes/zapier/actions';
 
 const sampleValue = (name: string) => (name === 'id' ? 'x_1' : `${prefixOfParameter(name)}_1`);
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_m, name: string) => sampleValue(name));

@@ -10,7 +10,8 @@ import { toPackCatalog, type PackResource } from '../../nodes/common/pack-catalo
 import { nodeProperties } from '../../nodes/Printpost/generate';
 import { descriptionFiles, triggerDescriptionFiles, writeDescriptions } from '../../scripts/n8n-descriptions';
 import { eventProperties } from '../../triggers/PrintpostTrigger/generate';
-import { buildApp, coverage } from '../../nodes/zapier/app';
+import { coverage } from '../../nodes/zapier/actions';
+import { buildApp } from '../../packs/zapier';
 import { buildBody } from '../../nodes/zapier/fields';
 import { builtPacks } from './build-once';
 

@@ -130,14 +130,17 @@ test('delete yields {id, deleted: true}', async (t) => {
   t.deepEqual(r.json('Delete'), [{ id: created.id, deleted: true }]);
 });
 
-test('a bad key fails the step loudly with the engine message', async (t) => {
-  const r = await runWorkflow(loader, { apiKey: 'test_nope', baseUrl: engine.url }, [
-    step('List', 'addresses', 'list', { returnAll: false, limit: 1 }),
-  ]);
-  const error = r.error();
-  t.truthy(error);
-  t.regex(String(error?.message), /401|auth|key/i);
-  t.is((error as { httpCode?: string } | undefined)?.httpCode, '401');
+test('a bad key fails the step loudly with the engine message, one page or all of them', async (t) => {
+  // Return All runs the node's paginator in place of the operation's postReceive: it raises the same error
+  for (const returnAll of [false, true]) {
+    const r = await runWorkflow(loader, { apiKey: 'test_nope', baseUrl: engine.url }, [
+      step('List', 'addresses', 'list', returnAll ? { returnAll } : { returnAll, limit: 1 }),
+    ]);
+    const error = r.error();
+    t.truthy(error, `returnAll: ${returnAll}`);
+    t.regex(String(error?.message), /401|auth|key/i);
+    t.is((error as { httpCode?: string } | undefined)?.httpCode, '401');
+  }
 });
 
 test('a 422 with Continue On Fail yields an error item and the good items still go through', async (t) => {

@@ -7,25 +7,20 @@
 // signed with either are taken. A rotation made elsewhere (the API, the Printpost node) leaves the
 // trigger with the old secret, which still signs until that overlap ends: reactivating the workflow
 // before then gives the trigger a secret of its own again.
-import {
-  NodeOperationError,
-  type IDataObject,
-  type IHookFunctions,
-  type IHttpRequestMethods,
-  type IN8nHttpFullResponse,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions, type IHttpRequestMethods } from 'n8n-workflow';
+import { stringsOf } from '../../nodes/common/guards';
+import { dataObjectOr } from '../../nodes/Printpost/data-object';
 import { engineError } from '../../nodes/Printpost/engine-error';
 
 const CREDENTIAL = 'printpostApi';
 
-/** What the node keeps between activation and its deliveries. */
-export interface StoredWebhook {
-  webhookId?: string;
-  webhookSecret?: string;
-  /** the secret the last rotation replaced, and when the engine stops signing with it (ISO date) */
-  previousWebhookSecret?: string;
-  previousWebhookSecretExpiresAt?: string;
-}
+/**
+ * What the node keeps between activation and its deliveries, in n8n's static data (changed in place,
+ * which is how n8n saves it; each key read only once its type is checked): `webhookId`,
+ * `webhookSecret`, and the secret the last rotation replaced with when the engine stops signing with
+ * it (ISO date), `previousWebhookSecret` and `previousWebhookSecretExpiresAt`.
+ */
+export type StoredWebhook = IDataObject;
 
 /** How long a rotation made on activation keeps the old secret signing: deliveries already on their way. */
 const ROTATION_OVERLAP_HOURS = 1;
@@ -33,7 +28,8 @@ const ROTATION_OVERLAP_HOURS = 1;
 /** The secrets a delivery may be signed with now. */
 export function knownSecrets(data: StoredWebhook, now = Date.now()): string[] {
   const secrets = typeof data.webhookSecret === 'string' ? [data.webhookSecret] : [];
-  const until = Date.parse(data.previousWebhookSecretExpiresAt ?? '');
+  const expires = data.previousWebhookSecretExpiresAt;
+  const until = typeof expires === 'string' ? Date.parse(expires) : NaN;
   if (typeof data.previousWebhookSecret === 'string' && until > now) secrets.push(data.previousWebhookSecret);
   return secrets;
 }
@@ -45,7 +41,7 @@ interface Answer {
 
 async function send(this: IHookFunctions, method: IHttpRequestMethods, url: string, body?: IDataObject) {
   const credentials = await this.getCredentials<{ baseUrl?: string }>(CREDENTIAL);
-  const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
+  const response: unknown = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
     method,
     baseURL: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
     url,
@@ -55,18 +51,19 @@ async function send(this: IHookFunctions, method: IHttpRequestMethods, url: stri
     returnFullResponse: true,
     // the spec's error body is read and raised with its message below
     ignoreHttpStatusErrors: true,
-  })) as IN8nHttpFullResponse;
+  });
+  const full = dataObjectOr(response);
   const answer: Answer = {
-    statusCode: response.statusCode,
-    body: typeof response.body === 'object' && response.body !== null ? (response.body as IDataObject) : {},
+    statusCode: typeof full.statusCode === 'number' ? full.statusCode : 0,
+    body: dataObjectOr(full.body),
   };
   return answer;
 }
 
 const webhookPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;
 
-function stored(this: IHookFunctions): StoredWebhook & IDataObject {
-  return this.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
+function stored(this: IHookFunctions): StoredWebhook {
+  return this.getWorkflowStaticData('node');
 }
 
 function forget(data: StoredWebhook) {
@@ -93,7 +90,7 @@ async function rotateSecret(this: IHookFunctions, data: StoredWebhook, id: strin
 }
 
 function chosenEvents(this: IHookFunctions): string[] {
-  const events = this.getNodeParameter('events', []) as string[];
+  const events = stringsOf(this.getNodeParameter('events', []));
   if (!events.length) throw new NodeOperationError(this.getNode(), 'Choose at least one event to trigger on');
   return events;
 }

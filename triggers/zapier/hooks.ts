@@ -7,7 +7,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { baseUrl } from '../../credentials/zapier-authentication';
 import { eventFamilies, eventModes, eventTypesOf } from '../../nodes/common/event-types';
 import type { PackResource } from '../../nodes/common/pack-catalog';
-import { checkSignature } from '../../nodes/common/signature';
+import { checkSignature } from '../../engine/protocol/webhook-signature';
+import { isPlainObject, isString, plainObjectOr } from '../../nodes/common/guards';
 import { outputFields, type InputField, type OutputField } from '../../nodes/zapier/fields';
 import { key, sentence } from '../../nodes/zapier/operations';
 
@@ -22,6 +23,15 @@ interface Event {
   date_created?: string;
   [field: string]: unknown;
 }
+
+/** The webhook Zapier keeps for the Zap (its types say `{ id }`; it holds the whole subscribe answer). */
+function subscriptionOf(bundle: Bundle): Subscription {
+  const kept: unknown = bundle.subscribeData;
+  const { id, secret } = plainObjectOr(kept);
+  return { id: isString(id) ? id : undefined, secret: isString(secret) ? secret : undefined };
+}
+
+const isEvent = (value: unknown): value is Event => isPlainObject(value) && isString(value.id);
 
 /** How many recent events of each type the test step reads. */
 const RECENT = 3;
@@ -80,11 +90,12 @@ function hookFor(r: PackResource, resources: readonly PackResource[]) {
       headers: { 'Content-Type': 'application/json' },
       body: { url: bundle.targetUrl, event_types: chosenTypes(r, bundle), description: `Zapier: ${r.title} events` },
     });
-    return response.data as Subscription;
+    const answer: unknown = response.data;
+    return plainObjectOr(answer);
   };
 
   const performUnsubscribe = async (z: ZObject, bundle: Bundle) => {
-    const { id } = (bundle.subscribeData ?? {}) as Subscription;
+    const { id } = subscriptionOf(bundle);
     if (!id) return {};
     const response = await z.request({
       method: 'DELETE',
@@ -98,7 +109,7 @@ function hookFor(r: PackResource, resources: readonly PackResource[]) {
   };
 
   const perform = async (z: ZObject, bundle: Bundle): Promise<Event[]> => {
-    const { secret } = (bundle.subscribeData ?? {}) as Subscription;
+    const { secret } = subscriptionOf(bundle);
     const content = bundle.rawRequest?.content;
     if (!secret || typeof content !== 'string')
       throw new z.errors.HaltedError('Delivery refused: no webhook secret for this Zap, or no raw body to check');
@@ -106,7 +117,9 @@ function hookFor(r: PackResource, resources: readonly PackResource[]) {
     // carry that secret's signature until the overlap ends (README, "Zapier": turn the Zap off and on)
     const check = checkSignature([secret], Buffer.from(content, 'utf8'), bundle.rawRequest?.headers);
     if (!check.ok) throw new z.errors.HaltedError(`Delivery refused: ${check.reason}`);
-    return [JSON.parse(content) as Event];
+    const event: unknown = JSON.parse(content);
+    if (!isEvent(event)) throw new z.errors.HaltedError('Delivery refused: the body is not an event');
+    return [event];
   };
 
   const performList = async (z: ZObject, bundle: Bundle): Promise<Event[]> => {
@@ -116,7 +129,9 @@ function hookFor(r: PackResource, resources: readonly PackResource[]) {
       url: `${baseUrl(bundle)}/v1/events`,
       params: { event_type: chosenTypes(r, bundle).join(','), limit: String(RECENT) },
     });
-    return (page.data as { data?: Event[] }).data ?? [];
+    const body: unknown = page.data;
+    const events: unknown = plainObjectOr(body).data;
+    return Array.isArray(events) ? events.filter(isEvent) : [];
   };
 
   return {

@@ -9,7 +9,7 @@ import { FetchRefused } from '../../platform/net/guarded-fetch';
 import { guardedPost } from '../../platform/net/guarded-post';
 import type { AttemptOutcome, WebhookTarget } from '../../store/webhook-deliveries';
 import type { Store } from '../../store/store';
-import { signedHeaders } from './signing';
+import { signedHeaders } from '../../protocol/webhook-signature';
 import { signEventText, type LinkSigner } from '../../platform/assets/links';
 import type { AccountSlots } from './account-slots';
 

@@ -14,7 +14,7 @@ import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
-import { newWebhookSecret } from './signing';
+import { newWebhookSecret } from '../../protocol/webhook-signature';
 
 type RotateBody = BodyOf<typeof webhookOperations.rotateSecret>;
 
@@ -140,8 +140,8 @@ export async function updateWebhook(services: Services, scope: Scope, id: string
 
 /**
  * A new secret, answered once (as create answers the first); the one it replaces keeps signing beside it
- * for `expires_in_hours` (engine/domain/events/signing.ts, `signedHeaders`). A rotation during an overlap ends
- * the older secret at once: at most two sign.
+ * for `expires_in_hours` (engine/protocol/webhook-signature.ts, `signedHeaders`). A rotation during an
+ * overlap ends the older secret at once: at most two sign.
  */
 export async function rotateWebhookSecret(
   services: Services,

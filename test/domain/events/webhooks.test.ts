@@ -5,7 +5,7 @@
 import { databaseSuite, type SuiteContext } from '../../helpers/suite';
 import { client } from '../../helpers/http';
 import { startReceiver, type Received } from '../../helpers/receiver';
-import { verifySignature } from '../../../engine/domain/events/signing';
+import { verifySignature } from '../../../engine/protocol/webhook-signature';
 import { TO as ADDRESS } from '../../helpers/mail';
 
 // The receivers answer at once or after 400 ms; the engine's time limit must stay well above that even on

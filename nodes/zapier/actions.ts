@@ -1,23 +1,21 @@
-// The Zapier app, generated from the catalog: a create per create-like operation, a search per
-// retrievable resource (by id, or by its list's filters: ./searches.ts), search-or-create where both
-// exist, an instant trigger per event family (./hooks.ts) and hidden list triggers that fill the id
-// dropdowns.
+// The Zapier app's actions, generated from the catalog: a create per create-like operation, a search
+// per retrievable resource (by id, or by its list's filters: ./searches.ts), search-or-create where both
+// exist, and hidden list triggers that fill the id dropdowns. The app itself (with its authentication
+// and instant triggers) is assembled in packs/zapier.ts.
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { addAuth, authentication, baseUrl, handleErrors } from '../../credentials/zapier-authentication';
-import { packCatalog } from '../common/catalog-data';
+import { baseUrl } from '../../credentials/zapier-authentication';
 import type { PackOperation, PackResource } from '../common/pack-catalog';
-import { isCreateLike, objectLabel, pathParams, title, fieldsOf } from '../common/schema';
+import { isCreateLike, objectLabel, pathParams, title } from '../common/schema';
 import { buildBody, inputFields, listTriggerKey, outputFields, type InputField } from './fields';
-import { hookTriggers } from '../../triggers/zapier/hooks';
 import { fillPath, key, listOf, listable, lower, pathFields, retrieveOp, sentence } from './operations';
 import { searchFor, searchKey } from './searches';
+import { isPlainObject, isString, plainObjectOr } from '../common/guards';
 import { givenUploads, multipartBody } from './uploads';
 
-// Replaced by the build with the pack's version.
-declare const PACK_VERSION: string | undefined;
-const version = typeof PACK_VERSION === 'string' ? PACK_VERSION : '0.1.0';
-
 type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+
+/** An operation's example answer when it has one, else the resource's sample. */
+const exampleOr = (example: unknown, sample: Record<string, unknown>) => (isPlainObject(example) ? example : sample);
 
 const createKey = (r: PackResource, op: PackOperation) =>
   op.name === 'create' ? key(r.name, 'create') : key(r.name, op.name);
@@ -37,7 +35,7 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
     });
   }
   const perform: Perform = async (z, bundle) => {
-    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    const input = bundle.inputData ?? {};
     const body = op.body ? buildBody(input, op.body, resources) : undefined;
     const params = op.query ? buildBody(input, op.query, resources) : undefined;
     const headers: Record<string, string> = body ? { 'Content-Type': 'application/json' } : {};
@@ -65,7 +63,7 @@ function createFor(r: PackResource, op: PackOperation, resources: readonly PackR
       sample:
         op.response === 'deleted'
           ? { id: r.sample.id, deleted: true }
-          : ((op.responseSchema?.examples?.[0] as Record<string, unknown> | undefined) ?? r.sample),
+          : exampleOr(op.responseSchema?.examples?.[0], r.sample),
       outputFields:
         op.response === 'deleted'
           ? [
@@ -87,13 +85,18 @@ function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   // parent reads the parent's id from the fields of the step that shows the dropdown.
   const perform: Perform = async (z, bundle) => {
     const target = Number(bundle.meta?.page ?? 0);
-    const input = (bundle.inputData ?? {}) as Record<string, unknown>;
+    const input = bundle.inputData ?? {};
     if (pathParams(list).some((p) => !input[p])) return [];
     let url: string | null = `${baseUrl(bundle)}${fillPath(list, input)}?limit=100`;
     let page: { data?: Record<string, unknown>[]; next_url?: string | null } = {};
     for (let i = 0; i <= target && url; i++) {
       const response = await z.request({ method: 'GET', url });
-      page = response.data as typeof page;
+      const body: unknown = response.data;
+      const { data, next_url } = plainObjectOr(body);
+      page = {
+        data: Array.isArray(data) ? data.filter(isPlainObject) : [],
+        next_url: isString(next_url) ? next_url : null,
+      };
       if (i < target && !page.next_url) return [];
       url = page.next_url || null;
     }
@@ -117,7 +120,8 @@ function listTriggerFor(r: PackResource, resources: readonly PackResource[]) {
   };
 }
 
-export function buildApp(resources: readonly PackResource[], platformVersion: string) {
+/** The app's creates, searches, search-or-creates and (hidden) list triggers, by key. */
+export function zapierActions(resources: readonly PackResource[]) {
   const creates: Record<string, ReturnType<typeof createFor>> = {};
   const searches: Record<string, ReturnType<typeof searchFor>> = {};
   const triggers: Record<string, ReturnType<typeof listTriggerFor>> = {};
@@ -148,22 +152,18 @@ export function buildApp(resources: readonly PackResource[], platformVersion: st
       }
     }
   }
-  return {
-    version,
-    platformVersion,
-    authentication,
-    beforeRequest: [addAuth],
-    afterResponse: [handleErrors],
-    triggers: { ...hookTriggers(resources), ...triggers },
-    searches,
-    creates,
-    searchOrCreates,
-    resources: {},
-  };
+  return { listTriggers: triggers, searches, creates, searchOrCreates };
+}
+
+/** Where a catalog operation lives in the app: `creates.<key>`, `searches.<key>`, `triggers.<key>`, or nowhere. */
+export interface Coverage {
+  resource: string;
+  operation: string;
+  zapier?: string;
 }
 
 /** Every catalog operation and where it lives in the app (the coverage test reads this). */
-export function coverage(resources: readonly PackResource[]) {
+export function coverage(resources: readonly PackResource[]): Coverage[] {
   return resources.flatMap((r) =>
     r.operations.map((op) => {
       if (isAction(op)) return { resource: r.name, operation: op.name, zapier: `creates.${createKey(r, op)}` };
@@ -171,11 +171,7 @@ export function coverage(resources: readonly PackResource[]) {
         return { resource: r.name, operation: op.name, zapier: `searches.${searchKey(r)}` };
       if (op.response === 'list')
         return { resource: r.name, operation: op.name, zapier: `triggers.${listTriggerKey(r)}` };
-      return { resource: r.name, operation: op.name, zapier: undefined as string | undefined };
+      return { resource: r.name, operation: op.name };
     }),
   );
 }
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const app = buildApp(packCatalog, (require('zapier-platform-core') as { version: string }).version);
-export { fieldsOf };
