@@ -157,7 +157,7 @@ export async function buildPacks({ quiet = false, outDir = DIST }: { quiet?: boo
   await build({
     ...common,
     stdin: {
-      contents: "module.exports = require('./packs/zapier').app;\n",
+      contents: "module.exports = require('./nodes/zapier/app').app;\n",
       resolveDir: ROOT,
       sourcefile: 'zapier-entry.ts',
       loader: 'ts',

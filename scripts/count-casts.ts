@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export const SHIPPED = ['engine', 'nodes', 'triggers', 'credentials', 'packs', 'migrations'];
+export const SHIPPED = ['engine', 'nodes', 'triggers', 'credentials', 'migrations'];
 const ROOT = path.resolve(__dirname, '..');
 
 function walk(dir: string): string[] {

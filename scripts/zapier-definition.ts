@@ -1,6 +1,6 @@
 // The Zapier app's definition, as Zapier's own tools serialize it (zapier-platform-core's prepareApp,
 // then serializeApp: what `zapier build` uploads as definition.json, each function written as
-// `$func$<arity>$<uses arguments>$`), committed as packs/zapier-definition.json so a reviewer sees every
+// `$func$<arity>$<uses arguments>$`), committed as nodes/zapier/app-definition.json so a reviewer sees every
 // trigger, search, create and field the catalog gives the app, and a change to it shows in a diff, as
 // the n8n description files do. `npm run build:n8n` writes both; the pack tests regenerate it and fail
 // on a difference.
@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import prettier from 'prettier';
-import { buildApp } from '../packs/zapier';
+import { buildApp } from '../nodes/zapier/app';
 import { packCatalog } from '../nodes/common/catalog-data';
 
 export const DEFINITION_FILE = resolve(__dirname, '../packs/zapier-definition.json');

@@ -1,7 +1,7 @@
 // The Zapier app's actions, generated from the catalog: a create per create-like operation, a search
 // per retrievable resource (by id, or by its list's filters: ./searches.ts), search-or-create where both
 // exist, and hidden list triggers that fill the id dropdowns. The app itself (with its authentication
-// and instant triggers) is assembled in packs/zapier.ts.
+// and instant triggers) is assembled in app.ts.
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { baseUrl } from '../../credentials/zapier-authentication';
 import type { PackOperation, PackResource } from '../common/pack-catalog';

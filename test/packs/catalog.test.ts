@@ -11,7 +11,7 @@ import { nodeProperties } from '../../nodes/Printpost/generate';
 import { descriptionFiles, triggerDescriptionFiles, writeDescriptions } from '../../scripts/n8n-descriptions';
 import { eventProperties } from '../../triggers/PrintpostTrigger/generate';
 import { coverage } from '../../nodes/zapier/actions';
-import { buildApp } from '../../packs/zapier';
+import { buildApp } from '../../nodes/zapier/app';
 import { buildBody } from '../../nodes/zapier/fields';
 import { builtPacks } from './build-once';
 

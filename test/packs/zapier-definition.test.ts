@@ -4,7 +4,7 @@ import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { packCatalog } from '../../nodes/common/catalog-data';
 import { coverage } from '../../nodes/zapier/actions';
-import { buildApp } from '../../packs/zapier';
+import { buildApp } from '../../nodes/zapier/app';
 import { DEFINITION_FILE, serializedApp, writeDefinition } from '../../scripts/zapier-definition';
 import { builtPacks } from './build-once';
 

@@ -1,12 +1,14 @@
 // The Zapier pack's entry: the app Zapier loads, assembled from the three roles (the authentication
 // from credentials/, the actions and dropdown lists from nodes/zapier, the instant triggers from
-// triggers/zapier). It sits above all three, so none of them imports another sideways; the n8n pack's
-// entry is the package.json scripts/build-packs.ts writes, which lists its credential, node and trigger.
-import { addAuth, authentication, handleErrors } from '../credentials/zapier-authentication';
-import { packCatalog } from '../nodes/common/catalog-data';
-import type { PackResource } from '../nodes/common/pack-catalog';
-import { zapierActions } from '../nodes/zapier/actions';
-import { hookTriggers } from '../triggers/zapier/hooks';
+// triggers/zapier). It is the one file of nodes/ that may import a trigger, and nothing imports it but
+// the build, its scripts and the tests; the n8n pack's entry is the package.json scripts/build-packs.ts
+// writes, which lists its credential, node and trigger. app-definition.json beside it is this app as
+// Zapier serializes it, committed and checked against the catalog (`npm run build:n8n` writes it).
+import { addAuth, authentication, handleErrors } from '../../credentials/zapier-authentication';
+import { packCatalog } from '../common/catalog-data';
+import type { PackResource } from '../common/pack-catalog';
+import { zapierActions } from './actions';
+import { hookTriggers } from '../../triggers/zapier/hooks';
 
 // Replaced by the build with the pack's version.
 declare const PACK_VERSION: string | undefined;
