@@ -11,7 +11,7 @@ import prettier from 'prettier';
 import { buildApp } from '../nodes/zapier/app';
 import { packCatalog } from '../nodes/common/catalog-data';
 
-export const DEFINITION_FILE = resolve(__dirname, '../packs/zapier-definition.json');
+export const DEFINITION_FILE = resolve(__dirname, '../nodes/zapier/app-definition.json');
 
 /** zapier-platform-core's schema tools, which it ships without types. */
 interface SchemaTools {

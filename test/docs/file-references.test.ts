@@ -10,8 +10,8 @@ import test from 'ava';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** Names of files in other projects that a comment cites on purpose (n8n's Okta node). */
-const ELSEWHERE = new Set(['UserDescription.ts', 'Description.ts']);
+/** Names of files in other projects that a comment cites on purpose (n8n's Okta node, Zapier's build). */
+const ELSEWHERE = new Set(['UserDescription.ts', 'Description.ts', 'definition.json']);
 
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
   cwd: ROOT,
@@ -26,10 +26,11 @@ const READ = tracked.filter(
   (f) => /\.(ts|md)$/.test(f) && !/^(nodes\/Printpost\/descriptions|test\/fixtures)\//.test(f),
 );
 
-const NAME = /(?<![\w./-])((?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:ts|md))\b/g;
+const NAME = /(?<![\w./-])((?:\.{1,2}\/)*(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:ts|md|json))(?![\w.-])/g;
 const COMMENT = /^\s*(?:\/\/|\*|\/\*)|\s\/\/\s/;
 
 function exists(from: string, name: string): boolean {
+  if (name.startsWith('dist/')) return true; // built, not kept
   if (name.startsWith('.')) return known.has(path.posix.normalize(path.posix.join(path.posix.dirname(from), name)));
   if (!name.includes('/')) return names.has(name) || ELSEWHERE.has(name);
   return known.has(name) || tracked.some((f) => f.endsWith(`/${name}`));

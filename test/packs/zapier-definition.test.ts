@@ -1,4 +1,4 @@
-// The committed Zapier app definition (packs/zapier-definition.json) is the one the catalog gives and
+// The committed Zapier app definition (nodes/zapier/app-definition.json) is the one the catalog gives and
 // the one the built app serializes to, as the n8n description files are checked in catalog.test.ts.
 import test from 'ava';
 import { readFileSync } from 'node:fs';
