@@ -1,14 +1,16 @@
-// The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health.
+// The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health,
+// AI agents' confirmation tokens.
 import { ApiError } from '../base/errors';
 import { openApiDocument } from './openapi';
 import { ASSET_ROUTE_PREFIX } from '../platform/assets/links';
 import type { Services } from '../domain/services';
 import type { Router } from './router';
 import { requestOrigin } from './transport';
+import { addAgentConfirmationRoutes } from './agent-confirmations';
 
 export function addEngineRoutes(router: Router, services: Services): Router {
   let cached: Record<string, unknown> | undefined;
-  return router
+  return addAgentConfirmationRoutes(router, services)
     .add('GET', '/v1/openapi.json', (ctx) => {
       cached ??= openApiDocument();
       const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);

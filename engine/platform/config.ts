@@ -294,6 +294,13 @@ export const VARIABLES = {
     meaning: 'IMb service type identifier of Marketing Mail (`usps_standard`) pieces',
     parse: stid,
   },
+  mcpTools: {
+    env: 'MCP_TOOLS',
+    default: null,
+    meaning:
+      'AI agent tools (MCP) to turn on or off beside the defaults, as `+name,-name` (`+delete_address,-send_check`); deletes, bank accounts, billing groups and template writes are off unless named',
+    parse: list,
+  },
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',
     default: 'default',

@@ -18,6 +18,8 @@ export interface ApiKeyRow {
   hash: string;
   hint: string;
   date_created: string;
+  /** the operator marked it as an AI agent's: held to the account's agent limits (migration 019) */
+  agent?: boolean;
 }
 
 /** Adds an account with no settings of its own; false when the name is taken. */
@@ -96,13 +98,13 @@ export async function storeSetting<V>(
 export async function keyWithAccount(
   knex: Knex,
   hash: string,
-): Promise<(AccountRow & { hash: string; mode: Mode; kind: string }) | undefined> {
+): Promise<(AccountRow & { hash: string; mode: Mode; kind: string; agent: boolean | number }) | undefined> {
   return (await knex('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
     .where('k.hash', hash)
     .whereNull('k.date_revoked')
-    .first('k.hash', 'k.mode', 'k.kind', 'a.id', 'a.name', 'a.settings')) as
-    (AccountRow & { hash: string; mode: Mode; kind: string }) | undefined;
+    .first('k.hash', 'k.mode', 'k.kind', 'k.agent', 'a.id', 'a.name', 'a.settings')) as
+    (AccountRow & { hash: string; mode: Mode; kind: string; agent: boolean | number }) | undefined;
 }
 
 /** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */

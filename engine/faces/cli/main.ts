@@ -1,5 +1,5 @@
 // `printpost serve | migrate | accounts create|list | keys create | settings set|get | track | simulate
-// | reject | order`,
+// | reject | order | mcp`,
 // for operators and scripts.
 import { parseArgs } from 'node:util';
 import { loadConfig, describeConfig, configTable, ConfigError, type EngineConfig, uspsOf } from '../../platform/config';
@@ -15,6 +15,8 @@ import { MAIL_HELP, rejectById, simulateById, trackPiece } from './orders';
 import { simulateArgs } from './orders';
 import { WEBHOOK_HELP, webhookCommand, WebhookCommandError } from './webhooks';
 import { setOrderStatus } from '../../domain/inserts/orders';
+import { keepServingThroughDefects } from './defects';
+import { MCP_HELP, mcp } from './mcp';
 
 const HELP: Record<string, string> = {
   main: `Usage: printpost <command> [options]
@@ -32,6 +34,7 @@ Commands:
   order ORDER_ID STATUS      record a card or buckslip order's progress in the print room
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
   webhooks VERB              test, replay or list the disabled (printpost webhooks --help)
+  mcp                        serve the AI agent tools (MCP) over stdio, for desktop clients
 
 Run 'printpost <command> --help' for a command's options.
 
@@ -55,13 +58,15 @@ unfinished jobs to be taken again.`,
 create adds an account with default settings and no keys, and prints its id and name (tab-separated);
 a name already taken is refused (exit 1). Give it keys with printpost keys create --account NAME.
 list prints one line per account, oldest first: name, id, creation date, active test and live keys.`,
-  keys: `Usage: printpost keys create --mode test|live [--publishable] [--account NAME]
+  keys: `Usage: printpost keys create --mode test|live [--publishable] [--agent] [--account NAME]
 
 Creates one API key for the account (default: the first account) and prints only the key. On a
 database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
-so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
+so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).
+--agent marks the key as an AI agent's: the account's agent limits hold for it (agents_send_live, ...).`,
   ...MAIL_HELP,
   ...WEBHOOK_HELP,
+  ...MCP_HELP,
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
@@ -166,23 +171,6 @@ async function work(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-/**
- * Last line of defence: every request path turns its own failures into an answer, but a defect that
- * escapes one (a throw in a stream callback) must not end the service for everyone. It is logged and
- * the engine keeps serving; what it was doing is lost, and its database work was transactional.
- */
-function keepServingThroughDefects(logLevel: string): void {
-  const report = (kind: string) => (error: unknown) => {
-    if (logLevel === 'silent') return;
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stderr.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: 'error', kind, error: detail })}\n`,
-    );
-  };
-  process.on('uncaughtException', report('uncaughtException'));
-  process.on('unhandledRejection', report('unhandledRejection'));
-}
-
 async function deposits(args: string[]): Promise<void> {
   const [id] = parseArgs({ args, allowPositionals: true, options: {} }).positionals;
   if (!id) throw new UsageError(HELP.deposits);
@@ -200,14 +188,20 @@ async function keys(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { mode: { type: 'string' }, publishable: { type: 'boolean' }, account: { type: 'string' } },
+    options: {
+      mode: { type: 'string' },
+      publishable: { type: 'boolean' },
+      agent: { type: 'boolean' },
+      account: { type: 'string' },
+    },
   });
   if (positionals[0] !== 'create') throw new UsageError(HELP.keys);
   if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
   const mode = values.mode;
   const key = await withServices(async (services) => {
     const account = values.account ? await findAccount(services, values.account) : await firstAccount(services);
-    return services.accounts.createKey(account.id, mode, values.publishable ? 'publishable' : 'secret');
+    const kind = values.publishable ? 'publishable' : 'secret';
+    return services.accounts.createKey(account.id, mode, kind, { agent: values.agent });
   });
   process.stdout.write(`${key}\n`);
 }
@@ -364,6 +358,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   settings,
   deposits,
   webhooks,
+  mcp,
 };
 
 export async function main(argv: string[]): Promise<number> {
