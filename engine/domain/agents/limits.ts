@@ -9,11 +9,11 @@ import type { CounterTake } from '../../store/commit';
 import type { Scope } from '../../store/objects';
 import type { Settings } from '../accounts/settings';
 
-/** The counter of an account's live agent pieces on one UTC day. */
+/** The counter of an account's live agent pieces on one UTC day (a period is a month: the day is in the name). */
 export const agentPiecesOn = (scope: Scope, day: string) => ({
   accountId: scope.accountId,
-  name: 'agent_live_pieces',
-  period: day,
+  name: `agent_live_pieces ${day}`,
+  period: day.slice(0, 7),
 });
 
 export interface AgentPiece {
