@@ -1,7 +1,7 @@
 // `printpost mcp`: the MCP server over stdio, for desktop AI clients that start it themselves. It calls
 // a running engine's API (PRINTPOST_URL) with PRINTPOST_API_KEY, so the engine's authentication, rate
 // limits and agent limits hold for it as for any client. stdout carries the protocol only.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { mcpStdio } from '../../base/packages';
 import { ConfigError, loadConfig } from '../../platform/config';
 import { keyShape } from '../../domain/accounts/keys';
 import { engineApi } from '../mcp/api';
@@ -25,7 +25,7 @@ export async function mcp(): Promise<void> {
     throw new ConfigError('PRINTPOST_API_KEY must be a secret API key (test_... or live_...)');
   const url = process.env.PRINTPOST_URL?.trim() || `http://127.0.0.1:${config.port}`;
   const server = createMcpServer(engineApi(url, `Bearer ${key}`, shape.mode), enabledTools(config.mcpTools));
-  const transport = new StdioServerTransport();
+  const transport = new (mcpStdio().StdioServerTransport)();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     process.stdin.once('end', resolve);

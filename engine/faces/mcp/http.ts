@@ -4,7 +4,7 @@
 // name resolved to 127.0.0.1 (DNS rebinding) cannot drive it from a browser.
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { mcpStreamableHttp } from '../../base/packages';
 import { ApiError } from '../../base/errors';
 import type { Services } from '../../domain/services';
 import { authenticate } from '../../http/auth';
@@ -56,7 +56,10 @@ export function mcpEndpoint(services: Services): Koa.Middleware {
     if (caller.kind !== 'secret')
       throw new ApiError('publishable_key_not_allowed', 'The MCP server needs a secret API key.', 403);
     const server = createMcpServer(engineApi(selfUrl(ctx.req), ctx.get('authorization'), caller.mode), tools);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new (mcpStreamableHttp().StreamableHTTPServerTransport)({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     ctx.respond = false;
     ctx.res.on('close', () => void server.close());

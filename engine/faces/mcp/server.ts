@@ -1,8 +1,8 @@
 // The MCP server of the engine: one factory, served over stdio by `printpost mcp` (engine/faces/cli/mcp.ts)
 // and over streamable HTTP at /mcp (./http.ts). Its tools come from the catalog (./tools.ts); each calls
 // the engine's API as the caller (./api.ts), mail through a preview and a confirmed send (./mail.ts).
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { mcpServer, mcpTypes } from '../../base/packages';
 import type { AgentTool } from '../../catalog/agent-tools';
 import type { EngineApi } from './api';
 import { preview, send } from './mail';
@@ -53,7 +53,8 @@ async function piece(api: EngineApi, tool: AgentTool, args: Record<string, unkno
 const FLOWS = { call, piece, preview, send };
 
 export function createMcpServer(api: EngineApi, tools: readonly AgentTool[]): Server {
-  const server = new Server(
+  const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = mcpTypes();
+  const server = new (mcpServer().Server)(
     { name: 'printpost', version: '0.1.0' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
