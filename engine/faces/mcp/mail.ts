@@ -9,6 +9,8 @@ import { sendToolOf, type AgentTool } from '../../catalog/agent-tools';
 import type { EngineApi } from './api';
 import { answered, failed, ok, refusal, type ImageContent, type ToolResult } from './results';
 import { resourceOf } from './tools';
+import type { Resource } from '../../catalog/types';
+import { COUNTRY_CODES, countryName, isCountryCode } from '../../catalog/countries';
 
 const RENDER_WAIT_MS = 120_000;
 /** The fields of a saved address a test piece needs, when a live key's preview names one by id. */
@@ -28,8 +30,16 @@ const TEST = { 'Printpost-Mode': 'test' };
 
 type Piece = Record<string, unknown> & { id: string; status?: string; thumbnails?: { large?: string }[] };
 
-/** A live key's saved addresses are not in test mode: the preview carries them inline. */
-async function inlineLiveAddresses(api: EngineApi, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+/**
+ * A live key's saved addresses and templates are not in test mode: the preview carries them inline
+ * (an address's fields, a template's published HTML). A live bank account cannot be: a check's
+ * preview with a live key names a test-mode bank account, or fails with the engine's not_found.
+ */
+async function inlineLiveReferences(
+  api: EngineApi,
+  resource: Resource,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   if (api.mode !== 'live') return args;
   const out = { ...args };
   for (const field of ['to', 'from']) {
@@ -38,10 +48,23 @@ async function inlineLiveAddresses(api: EngineApi, args: Record<string, unknown>
     const answer = await api.request('GET', `/v1/addresses/${encodeURIComponent(id)}`);
     if (!ok(answer)) continue; // the create names the missing address itself
     const address = answer.body as Record<string, unknown>;
-    out[field] = Object.fromEntries(ADDRESS_FIELDS.filter((f) => address[f] != null).map((f) => [f, address[f]]));
+    const inline = Object.fromEntries(ADDRESS_FIELDS.filter((f) => address[f] != null).map((f) => [f, address[f]]));
+    // a saved address answers its country by name (`UNITED STATES`); a create takes the code
+    if (typeof inline.address_country === 'string') inline.address_country = countryCode(inline.address_country);
+    out[field] = inline;
+  }
+  for (const { field } of resource.mailpiece?.artwork ?? []) {
+    const id = out[field];
+    if (typeof id !== 'string' || !id.startsWith('tmpl_')) continue;
+    const answer = await api.request('GET', `/v1/templates/${encodeURIComponent(id)}`);
+    const html = (answer.body as { published_version?: { html?: unknown } }).published_version?.html;
+    if (ok(answer) && typeof html === 'string') out[field] = html;
   }
   return out;
 }
+
+const countryCode = (name: string): string =>
+  isCountryCode(name) ? name : ([...COUNTRY_CODES].find((code) => countryName(code) === name) ?? name);
 
 /** The test piece once rendered with its thumbnails, or failed; undefined if it takes too long. */
 async function rendered(api: EngineApi, path: string): Promise<Piece | undefined> {
@@ -58,7 +81,7 @@ async function rendered(api: EngineApi, path: string): Promise<Piece | undefined
 export async function preview(api: EngineApi, tool: AgentTool, args: Record<string, unknown>): Promise<ToolResult> {
   const resource = resourceOf(tool);
   const created = await api.request('POST', `/v1/${resource.name}`, {
-    body: await inlineLiveAddresses(api, args),
+    body: await inlineLiveReferences(api, resource, args),
     headers: TEST,
   });
   if (!ok(created)) return refusal(created);

@@ -8,6 +8,7 @@ import test from 'ava';
 import { freshDatabase, startEngine, type TestEngine } from '../../helpers/engine';
 import { DATABASES } from '../../helpers/matrix';
 import { TO, FROM } from '../../helpers/mail';
+import { client as client_ } from '../../helpers/http';
 import { call, errorText, json, overHttp, PNG_MAGIC, type Preview } from './helpers';
 
 const LIVE_READY = {
@@ -95,10 +96,15 @@ for (const db of DATABASES) {
 
       await engine.setSetting('agents_send_live', true);
       await new Promise((resolve) => setTimeout(resolve, 2100)); // the key cache keeps settings 2 s
-      const second = json<Preview>(await call(client, 'preview_postcard', card('two')));
-      const sent = json(
-        await call(client, 'send_postcard', { ...card('two'), confirmation_token: second.confirmation_token }),
-      );
+      // a live address and template, named by id: the preview (a test piece) carries them inline
+      const saved = json(await call(client, 'create_address', TO));
+      const template = await client_(engine.url, keys.live)('POST', '/v1/templates', {
+        json: { description: 'live front', html: '<html><body><h1>Live template</h1></body></html>' },
+      });
+      t.is(template.status, 200);
+      const two = { ...card('two'), to: saved.id, front: template.body.id };
+      const second = json<Preview>(await call(client, 'preview_postcard', two));
+      const sent = json(await call(client, 'send_postcard', { ...two, confirmation_token: second.confirmation_token }));
       t.is(sent.mode, 'live');
       const third = json<Preview>(await call(client, 'preview_postcard', card('three')));
       const over = await call(client, 'send_postcard', {
