@@ -13,8 +13,8 @@ const { serial } = databaseSuite({
 });
 
 async function agentKey(engine: TestEngine, mode: 'test' | 'live'): Promise<string> {
-  const ran = await run(['keys', 'create', '--mode', mode, '--agent'], { DATABASE_URL: engine.databaseUrl });
-  if (ran.code !== 0) throw new Error(ran.err);
+  const ran = await run(['keys', 'create', '--mode', mode, '--agent'], { DATABASE_URL: engine.databaseUrl }, 180_000);
+  if (ran.code !== 0) throw new Error(`keys create exited ${ran.code}: ${ran.err}`);
   return ran.out.trim();
 }
 

@@ -7,6 +7,9 @@ import { BIN } from '../../helpers/cli';
 
 export type McpClient = Client;
 
+/** A request's patience: a spawned `printpost mcp` on a busy machine takes its time to start and to render. */
+export const PATIENCE = { timeout: 180_000 };
+
 export interface ToolAnswer {
   isError?: boolean;
   content: { type: string; text?: string; data?: string; mimeType?: string }[];
@@ -18,6 +21,7 @@ export async function overHttp(engineUrl: string, key: string): Promise<Client> 
     new StreamableHTTPClientTransport(new URL(`${engineUrl}/mcp`), {
       requestInit: { headers: { Authorization: `Bearer ${key}` } },
     }),
+    PATIENCE,
   );
   return client;
 }
@@ -34,12 +38,13 @@ export async function overStdio(engineUrl: string, key: string, env: Record<stri
       env: { ...inherited, PRINTPOST_URL: engineUrl, PRINTPOST_API_KEY: key, ...env },
       stderr: 'pipe',
     }),
+    PATIENCE,
   );
   return client;
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
-  return (await client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 })) as ToolAnswer;
+  return (await client.callTool({ name, arguments: args }, undefined, PATIENCE)) as ToolAnswer;
 }
 
 /** The JSON of the answer's first text. */

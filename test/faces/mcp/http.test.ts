@@ -9,7 +9,7 @@ import { freshDatabase, startEngine, type TestEngine } from '../../helpers/engin
 import { DATABASES } from '../../helpers/matrix';
 import { TO, FROM } from '../../helpers/mail';
 import { client as client_ } from '../../helpers/http';
-import { call, errorText, json, overHttp, PNG_MAGIC, type Preview } from './helpers';
+import { call, errorText, json, overHttp, PATIENCE, PNG_MAGIC, type Preview } from './helpers';
 
 const LIVE_READY = {
   payment_method_verified: true,
@@ -34,7 +34,7 @@ for (const db of DATABASES) {
     const client = await overHttp(engine.url, engine.keys.test);
     t.teardown(() => client.close());
 
-    const { tools } = await client.listTools();
+    const { tools } = await client.listTools(undefined, PATIENCE);
     const names = tools.map((tool) => tool.name);
     for (const name of ['verify_us_address', 'preview_postcard', 'send_postcard', 'cancel_mailpiece', 'list_templates'])
       t.true(names.includes(name), name);

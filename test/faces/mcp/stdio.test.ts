@@ -5,7 +5,7 @@
 import test from 'ava';
 import { startEngine } from '../../helpers/engine';
 import { TO, FROM } from '../../helpers/mail';
-import { call, errorText, json, overStdio, PNG_MAGIC, type Preview } from './helpers';
+import { call, errorText, json, overStdio, PATIENCE, PNG_MAGIC, type Preview } from './helpers';
 
 test.serial('printpost mcp over stdio: list, verify, preview with its picture, confirmed send', async (t) => {
   const engine = await startEngine({ db: 'sqlite', workers: true, settings: { rate_limit_per_5s: 100000 } });
@@ -13,7 +13,7 @@ test.serial('printpost mcp over stdio: list, verify, preview with its picture, c
   const client = await overStdio(engine.url, engine.keys.test, { MCP_TOOLS: '+delete_address,-send_check' });
   t.teardown(() => client.close());
 
-  const names = (await client.listTools()).tools.map((tool) => tool.name);
+  const names = (await client.listTools(undefined, PATIENCE)).tools.map((tool) => tool.name);
   t.true(names.includes('delete_address'), 'MCP_TOOLS turns a tool on');
   t.false(names.includes('send_check'), 'and off');
 
