@@ -19,6 +19,7 @@ import * as campaignMailings from './015_campaign_mailings';
 import * as uspsSerials from './016_usps_serials';
 import * as unsetFrom from './017_unset_from';
 import * as jobPriority from './018_job_priority';
+import * as agentKeys from './019_agent_keys';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const migrations: [string, Migration][] = [
   ['016_usps_serials', uspsSerials],
   ['017_unset_from', unsetFrom],
   ['018_job_priority', jobPriority],
+  ['019_agent_keys', agentKeys],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,4 @@
-// The packages only rendering, artwork checks, uploads, schedules or PostgreSQL need, each loaded on
+// The packages only rendering, artwork checks, uploads, schedules, PostgreSQL or AI agents (MCP) need, each loaded on
 // its first use instead of at start: loaded eagerly they held about 60 MB of an engine's resident
 // memory before its first request, though an engine that only keeps and verifies addresses never
 // calls them. Types come from `import type`, so nothing here loads a package until it is called.
@@ -11,6 +11,10 @@ import type BwipJs from 'bwip-js';
 import type PgBoss from 'pg-boss';
 import type * as CsvParse from 'csv-parse';
 import type * as NodeCron from 'node-cron';
+import type * as McpServer from '@modelcontextprotocol/sdk/server/index.js';
+import type * as McpTypes from '@modelcontextprotocol/sdk/types.js';
+import type * as McpStreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as McpStdio from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazy } from './lazy';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a require at first use is the point */
@@ -23,4 +27,11 @@ export const bwipJs = lazy(() => require('bwip-js') as typeof BwipJs);
 export const pgBoss = lazy(() => require('pg-boss') as typeof PgBoss);
 export const csvParse = lazy(() => require('csv-parse') as typeof CsvParse);
 export const nodeCron = lazy(() => (require('node-cron') as typeof NodeCron).default);
+// the MCP SDK (about 30 MB with its schemas): only when an agent connects, or `printpost mcp` runs
+export const mcpServer = lazy(() => require('@modelcontextprotocol/sdk/server/index.js') as typeof McpServer);
+export const mcpTypes = lazy(() => require('@modelcontextprotocol/sdk/types.js') as typeof McpTypes);
+export const mcpStreamableHttp = lazy(
+  () => require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof McpStreamableHttp,
+);
+export const mcpStdio = lazy(() => require('@modelcontextprotocol/sdk/server/stdio.js') as typeof McpStdio);
 /* eslint-enable @typescript-eslint/no-require-imports */

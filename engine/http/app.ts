@@ -24,7 +24,8 @@ function transport(services: Services): Koa.Middleware {
   };
 }
 
-export function createApp(services: Services): Koa {
+/** `before`: the faces' own middleware ahead of the router (the MCP endpoint, engine/faces/mcp/http.ts). */
+export function createApp(services: Services, before: readonly Koa.Middleware[] = []): Koa {
   const { config } = services;
   const app = new Koa();
   // Koa reports here what fails after an answer began, such as a streamed file (`/assets`). A client
@@ -43,6 +44,7 @@ export function createApp(services: Services): Koa {
   app.use(transport(services));
   // before the router and every API step, so a refused request costs no key lookup and no body read
   app.use(admitUnderMemory(config.maxRssMb));
+  for (const middleware of before) app.use(middleware);
   app.use(new Router(table).middleware(handlerOf));
   return app;
 }

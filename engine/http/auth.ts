@@ -45,5 +45,17 @@ export async function authenticate(req: IncomingMessage, accounts: Accounts): Pr
       'Your API key is not valid. Please sign up on the dashboard or use a key from its settings.',
       401,
     );
-  return caller;
+  return asked(req, caller);
+}
+
+/**
+ * What the request's own headers add to its key: `Printpost-Agent` holds it to the account's agent
+ * limits (the MCP server sends it; anyone may take limits on); `Printpost-Mode: test` lets a live secret
+ * key act in test mode (an agent's preview: a free test piece), never the other way.
+ */
+function asked(req: IncomingMessage, caller: Caller): Caller {
+  const agent = !caller.agent && req.headers['printpost-agent'] !== undefined;
+  const test = caller.mode === 'live' && caller.kind === 'secret' && req.headers['printpost-mode'] === 'test';
+  if (!agent && !test) return caller;
+  return { ...caller, agent: caller.agent || agent, mode: test ? 'test' : caller.mode };
 }

@@ -1,4 +1,5 @@
-// The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health.
+// The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health,
+// AI agents' confirmation tokens.
 import { ApiError } from '../base/errors';
 import { openApiDocument } from './openapi';
 import { ASSET_ROUTE_PREFIX } from '../platform/assets/links';
@@ -6,10 +7,12 @@ import type { Services } from '../domain/services';
 import { engineRoute, type EngineRoute } from './routes';
 import type { RouteEntry } from './router';
 import { requestOrigin } from './transport';
+import { agentConfirmationRoutes } from './agent-confirmations';
 
 export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
   let cached: Record<string, unknown> | undefined;
   return [
+    ...agentConfirmationRoutes(services),
     engineRoute('GET', '/v1/openapi.json', (ctx) => {
       cached ??= openApiDocument();
       const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);

@@ -2,6 +2,7 @@
 // `printpost --help` and the README's table are all built from this list (a test holds the README to it).
 import { DEFAULT_DATABASE } from '../store/store';
 import { USPS_CHECKS, uspsReadiness, type UspsReadiness } from '../catalog/usps-identity';
+import { AGENT_TOOLS } from '../catalog/agent-tools';
 
 export class ConfigError extends Error {}
 
@@ -57,6 +58,16 @@ const list = (raw: string | undefined): ReadonlySet<string> =>
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+/** `+name,-name`: each a tool of the catalog's agent tools, refused at start otherwise. */
+function toolNames(raw: string | undefined, env: string): ReadonlySet<string> {
+  const asked = list(raw);
+  const known = new Set(AGENT_TOOLS.map((t) => t.name));
+  const unknown = [...asked].filter((entry) => !known.has(entry.replace(/^[+-]/, '')));
+  if (unknown.length > 0)
+    throw new ConfigError(`${env} names no tool ${unknown.join(', ')} (the tools: ${[...known].join(', ')})`);
+  return asked;
+}
 
 export const VARIABLES = {
   port: { env: 'PORT', default: '8000', meaning: 'port to listen on (0 picks a free one)', parse: count },
@@ -293,6 +304,13 @@ export const VARIABLES = {
     default: '301',
     meaning: 'IMb service type identifier of Marketing Mail (`usps_standard`) pieces',
     parse: stid,
+  },
+  mcpTools: {
+    env: 'MCP_TOOLS',
+    default: null,
+    meaning:
+      'AI agent tools (MCP) to turn on or off beside the defaults, as `+name,-name` (`+delete_address,-send_check`); deletes, bank accounts, billing groups and template writes are off unless named',
+    parse: toolNames,
   },
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',

@@ -19,6 +19,8 @@ export interface ApiKeyRow {
   hash: string;
   hint: string;
   date_created: string;
+  /** the operator marked it as an AI agent's: held to the account's agent limits (migration 019) */
+  agent?: boolean;
 }
 
 /** Adds an account with no settings of its own; false when the name is taken. */
@@ -96,15 +98,16 @@ export async function storeSetting<V>(
 export async function keyWithAccount(
   knex: Knex,
   hash: string,
-): Promise<(AccountRow & { hash: string; mode: Mode; kind: string }) | undefined> {
+): Promise<(AccountRow & { hash: string; mode: Mode; kind: string; agent: boolean | number }) | undefined> {
   return knex('api_keys as k')
     .join('accounts as a', 'a.id', 'k.account_id')
     .where('k.hash', hash)
     .whereNull('k.date_revoked')
-    .first<AccountRow & { hash: string; mode: Mode; kind: string }>(
+    .first<AccountRow & { hash: string; mode: Mode; kind: string; agent: boolean | number }>(
       'k.hash',
       'k.mode',
       'k.kind',
+      'k.agent',
       'a.id',
       'a.name',
       'a.settings',

@@ -15,6 +15,7 @@ import { earlierMailings, mailedInRun, returnAddressesAmong } from './campaign-m
 import { scheduledCampaigns } from './campaign-schedules';
 import { adjustCounter, incrementBelow, readCounter, setCounter } from './counters';
 import { keepFirstSecret } from './engine-secrets';
+import { useConfirmationOnce } from './agent-confirmations';
 import { getEvent, listEvents } from './event-list';
 import { claimNewKey, completeClaim, dropKeysBefore, findKey, releaseClaim, takeOverKey } from './idempotency-keys';
 import { allocateSerial } from './imb-serials';
@@ -112,6 +113,8 @@ function tablesOn(knex: Knex, reader: Reader) {
     imbSerials: { allocateSerial: bind(allocateSerial) },
     productionHolds: { holdPiece: bind(holdPiece), heldPieces: bind(heldPieces), releaseHold: bind(releaseHold) },
     engineSecrets: { keepFirstSecret: bind(keepFirstSecret) },
+    /** AI agents' confirmation tokens, each used once (domain/agents/confirmations.ts) */
+    agentConfirmations: { useConfirmationOnce: bind(useConfirmationOnce) },
     /** objects whose JSON body may match (address autocomplete), read on the read connection */
     bodySearch: {
       searchBodies: (...args: Parameters<typeof searchBodies> extends [Knex, Reader, ...infer A] ? A : never) =>

@@ -26,6 +26,8 @@ export interface Caller {
   kind: KeyKind;
   /** the key's hash: rate limits count per key without holding the key */
   keyHash: string;
+  /** an AI agent's request (its key is marked so, or it came through the MCP server): agent limits apply */
+  agent: boolean;
 }
 
 /** An account as operators list it: when it was made and how many keys of each mode are active. */
@@ -68,7 +70,7 @@ export class Accounts {
     return { account, keys };
   }
 
-  async createKey(accountId: string, mode: Mode, kind: KeyKind): Promise<string> {
+  async createKey(accountId: string, mode: Mode, kind: KeyKind, marks: { agent?: boolean } = {}): Promise<string> {
     const key = makeKey(mode, kind);
     await this.tables.insertApiKey({
       id: newId('key'),
@@ -78,6 +80,7 @@ export class Accounts {
       hash: hashKey(key),
       hint: keyHint(key),
       date_created: nowIso(),
+      ...(marks.agent ? { agent: true } : {}),
     });
     return key;
   }
@@ -124,7 +127,7 @@ export class Accounts {
     const row = await this.tables.keyWithAccount(hash);
     const caller =
       row && sameHash(row.hash, hash) && row.mode === shape.mode && row.kind === shape.kind
-        ? { account: toAccount(row), mode: shape.mode, kind: shape.kind, keyHash: hash }
+        ? { account: toAccount(row), mode: shape.mode, kind: shape.kind, keyHash: hash, agent: Boolean(row.agent) }
         : undefined;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(key, { caller, until: Date.now() + this.cacheMs });

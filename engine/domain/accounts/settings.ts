@@ -61,6 +61,21 @@ export const SETTINGS = {
     help: "live-mode limit of non-deleted addresses (the edition's limit)",
     parse: int(0, 1_000_000_000),
   },
+  agents_send_live: {
+    default: false,
+    help: 'AI agents (agent keys, the MCP server) may send live mail; otherwise they preview and send test pieces only',
+    parse: bool,
+  },
+  agent_pieces_per_day: {
+    default: 25,
+    help: 'live mailpieces AI agents may create per UTC day, counted in the database',
+    parse: int(0, 1_000_000),
+  },
+  agent_max_check_amount: {
+    default: 500,
+    help: 'the largest check amount (dollars) an AI agent may send',
+    parse: int(0, 1_000_000_000),
+  },
 } satisfies Record<string, SettingSpec>;
 
 export type SettingName = keyof typeof SETTINGS;

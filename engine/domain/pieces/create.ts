@@ -14,6 +14,7 @@ import type { Services } from '../services';
 import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import type { RunRecipient } from '../../store/run-recipients';
+import type { CounterTake } from '../../store/commit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { mailpieceBodyView } from '../../catalog/mailpieces/define';
 import { newId } from '../../base/ids';
@@ -50,6 +51,8 @@ export interface PieceRequest {
   };
   /** template versions a run has read already (ArtworkContext.versions) */
   versions?: Map<string, StoredObjects['template_versions']>;
+  /** places under other limits the piece takes in its commit (an agent's day: engine/domain/agents/limits.ts) */
+  takes?: CounterTake[];
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */
@@ -204,7 +207,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
           priority: campaign ? -1 - (campaign.position ?? 0) : 0,
         }),
       ],
-      takes: scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : undefined,
+      takes: placesTaken(scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : [], request.takes),
       checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
       // a run's recipient commits with its piece: the unique recipient row refuses a second piece
       runRecipients: campaign && [{ ...campaign.recipient, pieceId: piece.id }],
@@ -230,6 +233,9 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     throw error;
   }
 }
+
+const placesTaken = (own: CounterTake[], more: CounterTake[] = []) =>
+  own.length + more.length > 0 ? [...own, ...more] : undefined;
 
 /** `*.created`, and a letter's return envelope comes into being with it (`letter.return_envelope.created`). */
 const createdEvents = (resource: Resource, piece: ApiObject) =>

@@ -15,11 +15,12 @@ export const ACCOUNT_HELP = {
 create adds an account with default settings and no keys, and prints its id and name (tab-separated);
 a name already taken is refused (exit 1). Give it keys with printpost keys create --account NAME.
 list prints one line per account, oldest first: name, id, creation date, active test and live keys.`,
-  keys: `Usage: printpost keys create --mode test|live [--publishable] [--account NAME]
+  keys: `Usage: printpost keys create --mode test|live [--publishable] [--agent] [--account NAME]
 
 Creates one API key for the account (default: the first account) and prints only the key. On a
 database without accounts it first creates the account serve would (ACCOUNT_NAME, default "default"),
-so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).`,
+so a script can run migrate, keys create, then serve (which then creates no account and prints no keys).
+--agent marks the key as an AI agent's: the account's agent limits hold for it (agents_send_live, ...).`,
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
@@ -46,14 +47,20 @@ export async function keys(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { mode: { type: 'string' }, publishable: { type: 'boolean' }, account: { type: 'string' } },
+    options: {
+      mode: { type: 'string' },
+      publishable: { type: 'boolean' },
+      agent: { type: 'boolean' },
+      account: { type: 'string' },
+    },
   });
   if (positionals[0] !== 'create') throw new UsageError(ACCOUNT_HELP.keys);
   if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
   const mode = values.mode;
   const key = await withServices(async (services) => {
     const account = values.account ? await findAccount(services, values.account) : await firstAccount(services);
-    return services.accounts.createKey(account.id, mode, values.publishable ? 'publishable' : 'secret');
+    const kind = values.publishable ? 'publishable' : 'secret';
+    return services.accounts.createKey(account.id, mode, kind, { agent: values.agent });
   });
   process.stdout.write(`${key}\n`);
 }

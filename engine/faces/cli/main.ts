@@ -1,6 +1,6 @@
 // The `printpost` command for operators and scripts: the table of commands, their help, and how a
 // failure is told (a sentence and exit 1 or 2, a stack trace only for a defect). Each command lives in
-// the file named for what it works on (serve, accounts, mail, webhooks).
+// the file named for what it works on (serve, accounts, mail, webhooks, mcp).
 import { configTable, ConfigError } from '../../platform/config';
 import { CommandRefused } from '../../base/errors';
 import { UsageError } from './common';
@@ -8,6 +8,7 @@ import { SERVE_HELP, serve, work } from './serve';
 import { ACCOUNT_HELP, accounts, deposits, keys, migrate, settings } from './accounts';
 import { MAIL_HELP, order, reject, simulate, track } from './mail';
 import { WEBHOOK_HELP, webhooks } from './webhooks';
+import { MCP_HELP, mcp } from './mcp';
 import { codeOf, messageOf, stackOf } from '../../base/thrown';
 
 const HELP: Record<string, string> = {
@@ -26,6 +27,7 @@ Commands:
   order ORDER_ID STATUS      record a card or buckslip order's progress in the print room
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
   webhooks VERB              test, replay or list the disabled (printpost webhooks --help)
+  mcp                        serve the AI agent tools (MCP) over stdio, for desktop clients
 
 Run 'printpost <command> --help' for a command's options.
 
@@ -35,6 +37,7 @@ ${configTable()}`,
   ...ACCOUNT_HELP,
   ...MAIL_HELP,
   ...WEBHOOK_HELP,
+  ...MCP_HELP,
 };
 
 function explain(error: unknown): string {
@@ -62,6 +65,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   settings,
   deposits,
   webhooks,
+  mcp,
 };
 
 export async function main(argv: string[]): Promise<number> {

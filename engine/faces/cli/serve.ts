@@ -6,6 +6,7 @@ import { missingSentence } from '../../catalog/usps-identity';
 import { openServices, startEngine } from '../server';
 import { startWorkers } from '../workers';
 import type { Services } from '../../domain/services';
+import { keepServingThroughDefects } from './defects';
 
 export const SERVE_HELP = {
   serve: `Usage: printpost serve [--port N] [--host H] [--no-workers]
@@ -87,21 +88,4 @@ export async function work(): Promise<void> {
   const stop = () => void services.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-/**
- * Last line of defence: every request path turns its own failures into an answer, but a defect that
- * escapes one (a throw in a stream callback) must not end the service for everyone. It is logged and
- * the engine keeps serving; what it was doing is lost, and its database work was transactional.
- */
-function keepServingThroughDefects(logLevel: string): void {
-  const report = (kind: string) => (error: unknown) => {
-    if (logLevel === 'silent') return;
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    process.stderr.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: 'error', kind, error: detail })}\n`,
-    );
-  };
-  process.on('uncaughtException', report('uncaughtException'));
-  process.on('unhandledRejection', report('unhandledRejection'));
 }

@@ -4,6 +4,7 @@
 import { catalog } from '../../catalog';
 import { createPiece } from '../../domain/pieces/create';
 import { cancelPiece } from '../../domain/pieces/cancel';
+import { agentPiece } from '../../domain/agents/limits';
 import { isSimulatedEvent } from '../../catalog/event-types';
 import { isLifeStep, simulatePiece } from '../../domain/production/simulate';
 import { serve, type Served } from '../operation';
@@ -15,9 +16,20 @@ export const mailpieceHandlers: Served[] = catalog
     resource.operations.flatMap((operation) => {
       if (operation.name === 'create')
         return [
-          serve(operation, ({ services, scope, caller, body, idempotency }) =>
-            createPiece({ services, scope, settings: caller.account.settings, resource, body, claim: idempotency }),
-          ),
+          serve(operation, ({ services, scope, caller, body, idempotency }) => {
+            const settings = caller.account.settings;
+            // an AI agent's piece: refused past the agent limits, its send date after the cancellation window
+            const agent = caller.agent ? agentPiece(scope, settings, resource, body, new Date()) : undefined;
+            return createPiece({
+              services,
+              scope,
+              settings,
+              resource,
+              body: agent?.body ?? body,
+              claim: idempotency,
+              takes: agent?.takes,
+            });
+          }),
         ];
       if (operation.name === 'simulate')
         return [
