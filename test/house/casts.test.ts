@@ -4,9 +4,9 @@ import test from 'ava';
 import { countCasts } from '../../scripts/count-casts';
 
 /** All shipped code (engine, migrations and the packs). */
-const TOTAL_CEILING = 226;
+const TOTAL_CEILING = 147;
 /** The engine and its migrations: everything but the packs (nodes, triggers, credentials). */
-const ENGINE_CEILING = 135;
+const ENGINE_CEILING = 145;
 
 const PACKS = /^(nodes|triggers|credentials)\//;
 

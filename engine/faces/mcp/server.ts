@@ -8,6 +8,8 @@ import type { EngineApi } from './api';
 import { preview, send } from './mail';
 import { answered, failed, ok, refusal, type ToolResult } from './results';
 import { inputSchema, kindOfId, operationOf, resourceOf } from './tools';
+import { isPlainObject } from '../../base/records';
+import { messageOf } from '../../base/thrown';
 
 const INSTRUCTIONS = `printpost prints and mails postcards, letters, self mailers, checks and snap packs, and verifies addresses.
 Mail costs money and cannot be undone: always call the preview_ tool first, show the user the picture it returns,
@@ -68,11 +70,11 @@ export function createMcpServer(api: EngineApi, tools: readonly AgentTool[]): Se
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool ${request.params.name}`);
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = isPlainObject(request.params.arguments) ? request.params.arguments : {};
     try {
       return await FLOWS[tool.flow](api, tool, args);
     } catch (error) {
-      return failed(`the engine could not be reached: ${(error as Error).message}`);
+      return failed(`the engine could not be reached: ${messageOf(error)}`);
     }
   });
   return server;

@@ -4,6 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { AGENT_TOOLS, type AgentTool } from '../../catalog/agent-tools';
 import { catalog, findResource, type Operation, type Resource } from '../../catalog';
+import { isPlainObject } from '../../base/records';
 
 export type JsonSchema = { type: 'object'; properties?: Record<string, unknown>; [key: string]: unknown };
 
@@ -35,14 +36,20 @@ export function operationOf(tool: AgentTool, resource = resourceOf(tool)): Opera
 export const MAILPIECE_KINDS = catalog.filter((r) => r.mailpiece);
 
 /** A TypeBox schema as plain JSON Schema (its symbols and functions left behind). */
-const plain = (schema: TSchema): Record<string, unknown> =>
-  JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+const plain = (schema: TSchema): Record<string, unknown> => {
+  const parsed: unknown = JSON.parse(JSON.stringify(schema));
+  return isPlainObject(parsed) ? parsed : {};
+};
 
-const propertiesOf = (schema: TSchema | undefined) =>
-  schema ? ((plain(schema).properties ?? {}) as Record<string, unknown>) : {};
+const propertiesOf = (schema: TSchema | undefined): Record<string, unknown> => {
+  const properties = schema ? plain(schema).properties : undefined;
+  return isPlainObject(properties) ? properties : {};
+};
 
-const requiredOf = (schema: TSchema | undefined): string[] =>
-  schema ? (((plain(schema).required as string[] | undefined) ?? []) as string[]) : [];
+const requiredOf = (schema: TSchema | undefined): string[] => {
+  const required = schema ? plain(schema).required : undefined;
+  return Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
+};
 
 const pathNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
