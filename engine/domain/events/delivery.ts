@@ -114,16 +114,24 @@ export async function deliverWebhook(
 
 async function deliverInOrder(
   store: Store,
-  target: WebhookTarget,
+  first: WebhookTarget,
   limits: DeliveryLimits,
   until: number,
   signal?: AbortSignal,
 ): Promise<void> {
+  let target = first;
+  let fresh = true;
   for (;;) {
     const batch = await store.webhookDeliveries.pendingInOrder(target.id, BATCH);
     if (batch.length === 0) return;
     for (const due of batch) {
       if (due.nextAttemptAt > Date.now() || Date.now() > until) return;
+      // the webhook as it is now, not as the job found it: a rotation, new URL or disable made while
+      // this job runs applies to the very next attempt (a receiver on the new secret must not see the old)
+      const now = fresh ? target : await store.webhookDeliveries.webhookTarget(target.id);
+      fresh = false;
+      if (!now || !now.enabled) return store.webhookFailures.setAsidePending(target.id, !now);
+      target = now;
       const outcome = await attempt(target, due.body, limits);
       signal?.throwIfAborted(); // its lease ran out: the next job owns these deliveries (they are sent again)
       // a failure holds up the webhook's later events until it succeeds or has had every attempt

@@ -122,6 +122,32 @@ test('a rotation during an overlap ends the oldest secret; 0 hours ends the old 
   }
 });
 
+test("a rotation made while a delivery job runs signs that job's next delivery with the new secret", async (t, ctx) => {
+  const { api } = await account(ctx);
+  // the first delivery is held by the receiver, so the job that sends it is still running when the
+  // secret rotates and the next event is queued behind it
+  const receiver = await startReceiver((call) => (call === 1 ? { delayMs: 1500 } : {}));
+  try {
+    const created = await api<Rotated>('POST', '/v1/webhooks', {
+      json: { url: receiver.url, event_types: ['address.created'] },
+    });
+    const { id, secret: old } = created.body;
+    t.is((await api('POST', '/v1/addresses', { json: ADDRESS })).status, 200);
+    await receiver.waitFor(1);
+    t.is((await api('POST', '/v1/addresses', { json: ADDRESS })).status, 200);
+    const now = (await rotate(api, id, { expires_in_hours: 0 })).body;
+    const [held, next] = await receiver.waitFor(2);
+    t.deepEqual(signers(held, { old, now: now.secret }), { signature: 'old', new: undefined });
+    t.deepEqual(
+      signers(next, { old, now: now.secret }),
+      { signature: 'now', new: undefined },
+      'a leaked secret ended at once signs nothing more, even in the job that was running',
+    );
+  } finally {
+    await receiver.close();
+  }
+});
+
 test('a rotation is refused with the spec error for a bad window, an unknown webhook or a publishable key', async (t, ctx) => {
   const { api, keys } = await account(ctx);
   const created = await api<Rotated>('POST', '/v1/webhooks', {
