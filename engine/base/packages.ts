@@ -1,4 +1,4 @@
-// The packages only rendering, artwork checks, uploads, schedules, PostgreSQL or AI agents (MCP) need, each loaded on
+// The packages only rendering, artwork checks, uploads, schedules, PostgreSQL, S3 or AI agents (MCP) need, each loaded on
 // its first use instead of at start: loaded eagerly they held about 60 MB of an engine's resident
 // memory before its first request, though an engine that only keeps and verifies addresses never
 // calls them. Types come from `import type`, so nothing here loads a package until it is called.
@@ -15,6 +15,8 @@ import type * as McpServer from '@modelcontextprotocol/sdk/server/index.js';
 import type * as McpTypes from '@modelcontextprotocol/sdk/types.js';
 import type * as McpStreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type * as McpStdio from '@modelcontextprotocol/sdk/server/stdio.js';
+import type * as AwsS3 from '@aws-sdk/client-s3';
+import type * as AwsStorage from '@aws-sdk/lib-storage';
 import { lazy } from './lazy';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a require at first use is the point */
@@ -34,4 +36,7 @@ export const mcpStreamableHttp = lazy(
   () => require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof McpStreamableHttp,
 );
 export const mcpStdio = lazy(() => require('@modelcontextprotocol/sdk/server/stdio.js') as typeof McpStdio);
+// the AWS SDK (about 25 MB loaded): only when ASSET_STORE names a bucket
+export const awsS3 = lazy(() => require('@aws-sdk/client-s3') as typeof AwsS3);
+export const awsStorage = lazy(() => require('@aws-sdk/lib-storage') as typeof AwsStorage);
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -8,6 +8,17 @@ import { engineRoute, type EngineRoute } from './routes';
 import type { RouteEntry } from './router';
 import { requestOrigin } from './transport';
 import { agentConfirmationRoutes } from './agent-confirmations';
+import { rangeAsked, type RangeAsked } from './byte-range';
+
+/** The Range header read against the stored file's size; undefined when there is no file. */
+async function askedRange(
+  services: Services,
+  key: string,
+  header: string,
+): Promise<(RangeAsked & { size: number }) | undefined> {
+  const size = await services.assets.size(key).catch(() => undefined);
+  return size === undefined ? undefined : { ...rangeAsked(header, size), size };
+}
 
 export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
   let cached: Record<string, unknown> | undefined;
@@ -27,14 +38,28 @@ export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? undefined : v);
       const forbidden = new ApiError('forbidden', 'This asset link is invalid or has expired.', 403);
       if (!services.signer.verify(path, one(query.expires), one(query.signature))) throw forbidden;
-      const asset = await services.assets.getStream(`${params.folder}/${params.file}`).catch(() => undefined);
-      if (!asset) throw new ApiError('not_found', 'This asset does not exist yet: the piece is not rendered.', 404);
+      const key = `${params.folder}/${params.file}`;
+      const notYet = new ApiError('not_found', 'This asset does not exist yet: the piece is not rendered.', 404);
+      const asked = ctx.get('range') ? await askedRange(services, key, ctx.get('range')) : { kind: 'whole' as const };
+      if (asked === undefined) throw notYet;
+      if (asked.kind === 'unsatisfiable') {
+        ctx.set('Content-Range', `bytes */${asked.size}`);
+        throw new ApiError('range_not_satisfiable', 'The range asked for lies outside this file.', 416);
+      }
+      const range = asked.kind === 'part' ? asked.range : undefined;
+      const asset = await services.assets.getStream(key, range).catch(() => undefined);
+      if (!asset) throw notYet;
+      ctx.set('Accept-Ranges', 'bytes');
+      if (asked.kind === 'part') {
+        ctx.status = 206;
+        ctx.set('Content-Range', `bytes ${asked.range.start}-${asked.range.end}/${asked.size}`);
+      }
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.type = asset.contentType;
       if (asset.size !== undefined) ctx.length = asset.size;
       if (ctx.method === 'HEAD') {
         asset.stream.destroy(); // Koa would leave an unread stream (and its open file) to the collector
-        ctx.status = 200;
+        ctx.status = range ? 206 : 200;
         return;
       }
       // streamed, so a large PDF is never held whole to be served; Koa pipes it and destroys it if the

@@ -12,6 +12,7 @@ import {
   contentTypeOf,
   hashingCounter,
   type AssetStore,
+  type ByteRange,
   type PutResult,
   type StoredAsset,
   type StreamedAsset,
@@ -64,7 +65,16 @@ export class DirectoryStore implements AssetStore {
     return counter.result();
   }
 
-  async getStream(key: string): Promise<StreamedAsset | undefined> {
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await fs.stat(this.fileOf(key))).size;
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async getStream(key: string, range?: ByteRange): Promise<StreamedAsset | undefined> {
     const file = this.fileOf(key);
     // opened before it is handed out, so a missing file is undefined here and not an error mid-answer
     let handle;
@@ -76,7 +86,13 @@ export class DirectoryStore implements AssetStore {
     }
     try {
       const { size } = await handle.stat();
-      return { stream: handle.createReadStream(), contentType: contentTypeOf(key), size };
+      if (!range) return { stream: handle.createReadStream(), contentType: contentTypeOf(key), size };
+      const end = Math.min(range.end, size - 1);
+      return {
+        stream: handle.createReadStream({ start: range.start, end }),
+        contentType: contentTypeOf(key),
+        size: Math.max(0, end - range.start + 1),
+      };
     } catch (error) {
       await handle.close();
       throw error;

@@ -1,13 +1,19 @@
 // Assets in an S3-compatible bucket (AWS, MinIO, R2, ...): `s3://bucket/prefix` in ASSET_STORE,
-// path-style requests to S3_ENDPOINT, keys from the usual AWS_* variables.
-import { createHash } from 'node:crypto';
+// path-style requests to S3_ENDPOINT when one is set, credentials from the AWS SDK's usual chain
+// (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a shared profile, or the machine's or task's role).
+// Writes stream through lib-storage's multipart upload (5 MB parts, two in flight: about 10 MB held
+// whatever the file's size); reads stream the response body, ranges included.
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { authorization, hashPayload, type Credentials } from './sigv4';
+import { pipeline } from 'node:stream/promises';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { awsS3, awsStorage } from '../../base/packages';
+import { codeOf } from '../../base/thrown';
 import {
   assertSafeKey,
   contentTypeOf,
+  hashingCounter,
   type AssetStore,
+  type ByteRange,
   type PutResult,
   type StoredAsset,
   type StreamedAsset,
@@ -16,12 +22,14 @@ import {
 export interface S3Location {
   bucket: string;
   prefix: string;
-  endpoint: string;
+  /** a custom endpoint (MinIO, R2, a test server), addressed path-style; AWS itself when undefined */
+  endpoint?: string;
   region: string;
-  credentials: Credentials;
 }
 
-const TIMEOUT_MS = 30_000;
+const PART_BYTES = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 2;
+const DELETE_BATCH = 1000;
 
 export function s3LocationOf(
   store: string,
@@ -30,97 +38,118 @@ export function s3LocationOf(
 ): S3Location {
   const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(store);
   if (!match) throw new Error(`ASSET_STORE ${store} is not s3://bucket/prefix`);
-  const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
-  const accessKeyId = env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
-  if (!accessKeyId || !secretAccessKey)
-    throw new Error('ASSET_STORE names an S3 bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
   return {
     bucket: match[1],
     prefix: match[2].replace(/\/+$/, ''),
-    endpoint: (endpoint || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
-    region,
-    credentials: { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN || undefined },
+    endpoint: endpoint ? endpoint.replace(/\/+$/, '') : undefined,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
   };
+}
+
+/** The HTTP status the SDK keeps on its errors, when there is one. */
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
+  const meta = error.$metadata;
+  if (typeof meta !== 'object' || meta === null || !('httpStatusCode' in meta)) return undefined;
+  return typeof meta.httpStatusCode === 'number' ? meta.httpStatusCode : undefined;
+}
+
+/** A missing object, as S3 and its look-alikes report it (the SDK's error name or the HTTP status). */
+function isMissing(error: unknown): boolean {
+  const status = statusOf(error);
+  const name = error instanceof Error ? error.name : undefined;
+  return status === 404 || name === 'NoSuchKey' || name === 'NotFound' || codeOf(error) === 'NoSuchKey';
 }
 
 export class S3Store implements AssetStore {
   readonly label: string;
+  private readonly client: S3Client;
 
   constructor(private readonly at: S3Location) {
-    this.label = `s3://${at.bucket}/${at.prefix} at ${at.endpoint}`;
-  }
-
-  private async call(method: string, key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
-    assertSafeKey(key);
-    const objectKey = [this.at.prefix, key].filter(Boolean).join('/');
-    const url = new URL(`${this.at.endpoint}/${this.at.bucket}/${objectKey}`);
-    const amzDate = new Date()
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
-    const payloadHash = hashPayload(body ?? '');
-    const headers: Record<string, string> = {
-      host: url.host,
-      'x-amz-date': amzDate,
-      'x-amz-content-sha256': payloadHash,
-      ...(contentType ? { 'content-type': contentType } : {}),
-      ...(this.at.credentials.sessionToken ? { 'x-amz-security-token': this.at.credentials.sessionToken } : {}),
-    };
-    const auth = authorization(
-      { method, url, headers, payloadHash, region: this.at.region, service: 's3', amzDate },
-      this.at.credentials,
-    );
-    const { host: _host, ...sent } = headers;
-    return fetch(url, {
-      method,
-      headers: { ...sent, authorization: auth },
-      body: body ? Buffer.from(body) : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+    this.label = `s3://${at.bucket}/${at.prefix}${at.endpoint ? ` at ${at.endpoint}` : ''}`;
+    const { S3Client: Client } = awsS3();
+    this.client = new Client({
+      region: at.region,
+      ...(at.endpoint && { endpoint: at.endpoint, forcePathStyle: true }),
+      // checksums only where S3 requires them: S3-compatible servers differ on the newer trailing ones
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
+  private objectKey(key: string): string {
+    assertSafeKey(key);
+    return [this.at.prefix, key].filter(Boolean).join('/');
+  }
+
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    const response = await this.call('PUT', key, bytes, contentType);
-    if (!response.ok) throw new Error(`S3 PUT ${key}: ${response.status} ${await response.text()}`);
+    const { PutObjectCommand } = awsS3();
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.at.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType }),
+    );
   }
 
-  /**
-   * Buffers the stream, then one signed PUT: SigV4 signs the payload's hash up front, and the chunked
-   * signing that would stream it is not written yet. Uploads are bounded by MAX_FILE_BYTES before
-   * they get here, so the buffer is too.
-   */
+  /** Multipart as it flows: an object appears only once its upload completes, so no reader sees half. */
   async putStream(key: string, source: Readable, contentType: string): Promise<PutResult> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of source) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-    const bytes = Buffer.concat(chunks);
-    await this.put(key, bytes, contentType);
-    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    const { Upload } = awsStorage();
+    const counter = hashingCounter();
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.at.bucket, Key: this.objectKey(key), Body: counter.transform, ContentType: contentType },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    await Promise.all([pipeline(source, counter.transform), upload.done()]);
+    return counter.result();
   }
 
-  async getStream(key: string): Promise<StreamedAsset | undefined> {
-    const response = await this.call('GET', key);
-    if (response.status === 404) return undefined;
-    if (!response.ok || !response.body) throw new Error(`S3 GET ${key}: ${response.status}`);
-    const length = Number(response.headers.get('content-length'));
-    return {
-      stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      contentType: contentTypeOf(key),
-      size: Number.isFinite(length) && length >= 0 && response.headers.has('content-length') ? length : undefined,
-    };
+  async size(key: string): Promise<number | undefined> {
+    const { HeadObjectCommand } = awsS3();
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.at.bucket, Key: this.objectKey(key) }));
+      return head.ContentLength;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async getStream(key: string, range?: ByteRange): Promise<StreamedAsset | undefined> {
+    const { GetObjectCommand } = awsS3();
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.at.bucket,
+          Key: this.objectKey(key),
+          ...(range && { Range: `bytes=${range.start}-${range.end}` }),
+        }),
+      );
+      if (!(answer.Body instanceof Readable)) throw new Error(`S3 GET ${key}: no body stream`);
+      return { stream: answer.Body, contentType: contentTypeOf(key), size: answer.ContentLength };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
   }
 
   async get(key: string): Promise<StoredAsset | undefined> {
-    const response = await this.call('GET', key);
-    if (response.status === 404) return undefined;
-    if (!response.ok) throw new Error(`S3 GET ${key}: ${response.status}`);
-    return { bytes: Buffer.from(await response.arrayBuffer()), contentType: contentTypeOf(key) };
+    const streamed = await this.getStream(key);
+    if (!streamed) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of streamed.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return { bytes: Buffer.concat(chunks), contentType: streamed.contentType };
   }
 
   async delete(keys: readonly string[]): Promise<void> {
-    for (const key of keys) {
-      const response = await this.call('DELETE', key);
-      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${key}: ${response.status}`);
+    const { DeleteObjectsCommand } = awsS3();
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const batch = keys.slice(i, i + DELETE_BATCH).map((key) => ({ Key: this.objectKey(key) }));
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.at.bucket, Delete: { Objects: batch, Quiet: true } }),
+      );
+      const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length > 0) throw new Error(`S3 DELETE: ${failed.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
     }
   }
 }

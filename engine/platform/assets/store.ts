@@ -12,8 +12,14 @@ export interface StoredAsset {
 export interface StreamedAsset {
   stream: Readable;
   contentType: string;
-  /** bytes, when the store knows it before reading */
+  /** bytes of this stream (of the range, when one was asked), when the store knows it before reading */
   size?: number;
+}
+
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range header), inside its size. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** What a streaming put wrote: counted and hashed as it went, so nobody reads the file again for it. */
@@ -30,8 +36,10 @@ export interface AssetStore {
   putStream(key: string, source: Readable, contentType: string): Promise<PutResult>;
   /** the file, or undefined when there is none under `key` */
   get(key: string): Promise<StoredAsset | undefined>;
-  /** the file as a stream, or undefined when there is none under `key` */
-  getStream(key: string): Promise<StreamedAsset | undefined>;
+  /** the file (or its `range`) as a stream, or undefined when there is none under `key` */
+  getStream(key: string, range?: ByteRange): Promise<StreamedAsset | undefined>;
+  /** the file's size in bytes, or undefined when there is none under `key` */
+  size(key: string): Promise<number | undefined>;
   delete(keys: readonly string[]): Promise<void>;
   /** removes what a writer killed mid-write left behind (a store whose writes are atomic has none) */
   sweep?(): Promise<number>;
