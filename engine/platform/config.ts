@@ -233,7 +233,7 @@ export const VARIABLES = {
     env: 'ASSET_STORE',
     default: '.data/assets',
     meaning:
-      'where rendered PDFs and thumbnails live: a directory, or `s3://bucket/prefix` (with S3_ENDPOINT and AWS_* keys)',
+      'where rendered PDFs, thumbnails, uploads and exports live: a directory, or `s3://bucket/prefix` (credentials from the AWS SDK chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, or a role); with several machines, one bucket for all',
     parse: required,
   },
   s3Endpoint: {
