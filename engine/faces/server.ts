@@ -23,12 +23,19 @@ export interface RunningEngine {
   services: Services;
   /** keys of the account created on an empty database (shown once) */
   bootstrapKeys?: KeySet;
+  /** stops at once: connections cut, running jobs left to their leases (tests, a failed start) */
   close(): Promise<void>;
+  /**
+   * stops as a rolling restart wants (SIGTERM): no new connections, requests in flight answered (with
+   * `Connection: close`), running jobs given SHUTDOWN_TIMEOUT_MS and then handed back, then closed
+   */
+  drain(): Promise<void>;
 }
 
 export async function openServices(config: EngineConfig, opened?: Store): Promise<Services> {
   const store = opened ?? (await openStore(config.databaseUrl, config.databasePoolMax));
-  const jobs = openJobQueue(store);
+  // running jobs get most of the shutdown's time, and are handed back before it runs out
+  const jobs = openJobQueue(store, { stopTimeoutMs: Math.floor(config.shutdownTimeoutMs * 0.75) });
   await jobs.start();
   const assets = openAssetStore(config.assetStore, config.s3Endpoint);
   const stopSweeping = startSweeping(assets, (error) => {
@@ -100,12 +107,19 @@ export async function startEngine(config: EngineConfig, start: { workers?: boole
     keepAliveTimeout: 65_000,
     requireHostHeader: false,
   };
+  let draining = false;
+  const handle = app.callback();
+  const listener: http.RequestListener = (req, res) => {
+    // a client on a kept-alive connection is told to go elsewhere once this answer is sent
+    if (draining) res.setHeader('Connection', 'close');
+    void handle(req, res);
+  };
   const server = tls
     ? https.createServer(
         { ...options, cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey!) },
-        app.callback(),
+        listener,
       )
-    : http.createServer(options, app.callback());
+    : http.createServer(options, listener);
   server.on('clientError', answerClientError);
   server.on('checkExpectation', answerExpectation);
   try {
@@ -130,6 +144,20 @@ export async function startEngine(config: EngineConfig, start: { workers?: boole
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await services.close();
+    },
+    async drain() {
+      draining = true;
+      const answered = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, config.shutdownTimeoutMs)));
+      const stopWorking = async () => {
+        await services.workers?.stop();
+        services.workers = null;
+      };
+      await Promise.all([Promise.race([answered, limit]).then(() => server.closeAllConnections()), stopWorking()]);
+      clearTimeout(timer);
       await services.close();
     },
   };

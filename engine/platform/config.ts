@@ -136,6 +136,19 @@ export const VARIABLES = {
       'time a client has to send a whole request, body included (then 408); raise it for big uploads on slow links',
     parse: count,
   },
+  shutdownTimeoutMs: {
+    env: 'SHUTDOWN_TIMEOUT_MS',
+    default: '20000',
+    meaning:
+      'on SIGTERM the engine stops accepting, then gives requests in flight and running jobs this long; jobs still running then are handed back for another process at once (a second SIGTERM ends it now)',
+    parse: count,
+  },
+  metricsToken: {
+    env: 'METRICS_TOKEN',
+    default: null,
+    meaning: 'bearer token that GET /metrics (Prometheus text) asks for; unset, /metrics is off (404)',
+    parse: text,
+  },
   idempotencyLeaseMs: {
     env: 'IDEMPOTENCY_LEASE_MS',
     default: '30000',
@@ -350,10 +363,19 @@ export function uspsOf(config: EngineConfig): UspsReadiness {
 const shown = (value: unknown): string =>
   value === undefined ? '(unset)' : value instanceof Set ? [...value].join(',') || '(none)' : String(value);
 
+/** Secrets: the banner says whether they are set, never what they are (logs outlive them). */
+const SECRET_VARIABLES = new Set<string>(['assetSigningKey', 'metricsToken']);
+
 /** The lines printed at start: every variable and its value (the database without credentials). */
 export function describeConfig(config: EngineConfig, databaseLabel: string): string[] {
   return Object.entries(VARIABLES).map(([key, v]) => {
-    const value = key === 'databaseUrl' ? databaseLabel : shown(config[key as keyof EngineConfig]);
+    const given = config[key as keyof EngineConfig];
+    const value =
+      key === 'databaseUrl'
+        ? databaseLabel
+        : SECRET_VARIABLES.has(key) && given !== undefined
+          ? '(set, not shown)'
+          : shown(given);
     return `  ${v.env}=${value}`;
   });
 }

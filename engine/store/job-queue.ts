@@ -70,6 +70,16 @@ export async function failJob(knex: Knex, id: string, attempt: number, outcome: 
     .update({ state: outcome.state, run_at: outcome.runAt, last_error: outcome.lastError });
 }
 
+/**
+ * Hands a running attempt back, due now and not counted (its process is shutting down): another
+ * worker takes it at once rather than after its lease. Only while it is still the job's current one.
+ */
+export async function releaseJob(knex: Knex, id: string, attempt: number, now: number): Promise<void> {
+  await knex('jobs')
+    .where({ id, state: 'active', attempt })
+    .update({ state: 'queued', attempt: attempt - 1, run_at: now });
+}
+
 /** Forgets the completed jobs of `names` settled before `before`. */
 export async function dropCompletedJobs(knex: Knex, names: readonly string[], before: number): Promise<void> {
   await knex('jobs').whereIn('name', names).where('state', 'completed').where('run_at', '<', before).delete();

@@ -162,6 +162,11 @@ export interface PgBossTables {
   inTransaction<T>(fn: (tx: PgBossTransaction) => Promise<T>): Promise<T>;
   /** completes the attempt while it is still the job's current one */
   completeAttempt(schema: string, name: string, id: string, retryCount: number): Promise<void>;
+  /**
+   * hands a running attempt back, due now: with no start time pg-boss's next fetch does not count it
+   * as a retry, so the attempt is not spent
+   */
+  releaseAttempt(schema: string, name: string, id: string, retryCount: number): Promise<void>;
   /** jobs by state, of one name or all */
   countByState(schema: string, name?: string): Promise<{ state: string; n: string }[]>;
 }
@@ -172,6 +177,13 @@ export function pgBossTables(knex: Knex): PgBossTables {
     async completeAttempt(schema, name, id, retryCount) {
       await knex.raw(
         `update ${schema}.job set state = 'completed', completed_on = now()
+         where name = ? and id = ? and state = 'active' and retry_count = ?`,
+        [name, id, retryCount],
+      );
+    },
+    async releaseAttempt(schema, name, id, retryCount) {
+      await knex.raw(
+        `update ${schema}.job set state = 'created', started_on = null, start_after = now()
          where name = ? and id = ? and state = 'active' and retry_count = ?`,
         [name, id, retryCount],
       );

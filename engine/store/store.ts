@@ -127,6 +127,7 @@ function tablesOn(knex: Knex, reader: Reader) {
       claim: bind(jobTable.claimJobs),
       complete: bind(jobTable.completeJob),
       fail: bind(jobTable.failJob),
+      release: bind(jobTable.releaseJob),
       dropCompleted: bind(jobTable.dropCompletedJobs),
       countByState: bind(jobTable.countJobsByState),
     },

@@ -12,12 +12,14 @@ export const SERVE_HELP = {
   serve: `Usage: printpost serve [--port N] [--host H] [--no-workers]
 
 Starts the HTTP API and, unless --no-workers is given (or WORKERS=0), the background workers that render
-mailpieces. Settings come from the environment (see printpost --help).`,
+mailpieces. Settings come from the environment (see printpost --help). SIGTERM drains it for a rolling
+restart: no new connections, requests in flight answered, running jobs given SHUTDOWN_TIMEOUT_MS and then
+handed to another process at once; a second SIGTERM stops it now.`,
   work: `Usage: printpost work
 
 Works background jobs (rendering) without serving HTTP: run it beside engines started with
-serve --no-workers to split API and workers across processes. Stops on SIGINT or SIGTERM, leaving
-unfinished jobs to be taken again.`,
+serve --no-workers to split API and workers across processes. On SIGINT or SIGTERM running jobs get
+SHUTDOWN_TIMEOUT_MS to finish, then are handed to another process at once.`,
 };
 
 export async function serve(args: string[]): Promise<void> {
@@ -50,9 +52,7 @@ export async function serve(args: string[]): Promise<void> {
   }
   process.stdout.write(`${out.join('\n')}\n`);
   keepServingThroughDefects(config.logLevel);
-  const stop = () => void engine.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(() => engine.drain(), config.shutdownTimeoutMs);
 }
 
 /** What the banner says of this process's workers and renderer: never silent about a missing Chromium. */
@@ -85,7 +85,34 @@ export async function work(): Promise<void> {
     `${['printpost worker started', ...describeConfig(config, services.store.label), workersLine(services), productionLine(config)].join('\n')}\n`,
   );
   keepServingThroughDefects(config.logLevel);
-  const stop = () => void services.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // its workers stop as a server's do: running jobs get their time, then are handed back
+  stopOnSignals(() => services.close(), config.shutdownTimeoutMs);
+}
+
+/**
+ * SIGTERM or SIGINT drains (RunningEngine.drain, or a worker's stop) and exits 0; a second signal, or the drain outlasting
+ * its time by 5 s, exits 1 at once: jobs not handed back are taken again when their leases end.
+ */
+function stopOnSignals(drain: () => Promise<void>, timeoutMs: number): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`${signal} again: stopping now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    setTimeout(() => {
+      process.stderr.write('the drain took too long: stopping now\n');
+      process.exit(1);
+    }, timeoutMs + 5_000).unref();
+    drain().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`drain failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -21,6 +21,8 @@ export interface Backend {
   /** both are no-ops when the attempt is no longer the job's current one */
   complete(job: Claimed): Promise<void>;
   fail(job: Claimed, error: Error): Promise<void>;
+  /** hands the attempt back, due now and not counted (a no-op when it is no longer current) */
+  release(job: Claimed): Promise<void>;
   /** periodic upkeep while workers run: lease recovery where claim does not do it, clean-up */
   maintain(names: string[]): Promise<void>;
   counts(name?: string): Promise<JobCounts>;

@@ -189,6 +189,10 @@ export function postgresBackend(store: Pick<Store, 'url' | 'pgBoss'>, options: P
       });
     },
 
+    async release(job) {
+      await tables.releaseAttempt(schema, job.name, job.id, job.attempt - 1);
+    },
+
     async maintain() {
       await boss.expire();
     },

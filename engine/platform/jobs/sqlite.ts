@@ -65,6 +65,10 @@ export function sqliteBackend(table: Store['jobTable'], keepCompletedMs: number)
       });
     },
 
+    async release(job) {
+      await table.release(job.id, job.attempt, Date.now());
+    },
+
     async maintain(names) {
       if (names.length === 0) return;
       await table.dropCompleted(names, Date.now() - keepCompletedMs);

@@ -10,7 +10,8 @@ type Outcome = { ok: true } | { ok: false; error: unknown };
 
 export class Worker {
   private readonly running = new Set<Promise<void>>();
-  private readonly leases = new Set<AbortController>();
+  /** the running jobs' leases, with what was claimed, so a stop can hand them back */
+  private readonly leases = new Map<AbortController, Claimed>();
   private stopping = false;
   private woken = false;
   private wake: (() => void) | undefined;
@@ -38,7 +39,11 @@ export class Worker {
     this.wake?.();
   }
 
-  /** Stops claiming, waits up to `timeoutMs` for running handlers, then abandons them to their leases. */
+  /**
+   * Stops claiming and waits up to `timeoutMs` for running handlers; the jobs of those still running
+   * then are handed back, due at once, so another process takes them now rather than when their
+   * leases run out (their handlers are abandoned, as after a lost lease).
+   */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
     this.notify();
@@ -49,7 +54,13 @@ export class Worker {
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
     ]);
     clearTimeout(timer);
-    if (timedOut) for (const lease of this.leases) lease.abort(new Error('the job queue stopped'));
+    if (timedOut) {
+      const held = [...this.leases];
+      for (const [lease] of held) lease.abort(new Error('the job queue stopped'));
+      await Promise.allSettled(
+        held.map(([, claimed]) => this.backend.release(claimed).catch((e) => this.onError(asError(e)))),
+      );
+    }
     await Promise.allSettled([...this.running]);
   }
 
@@ -105,7 +116,7 @@ export class Worker {
   private async execute(claimed: Claimed): Promise<void> {
     const { leaseMs } = this.options;
     const lease = new AbortController();
-    this.leases.add(lease);
+    this.leases.set(lease, claimed);
     // The handler must settle a little before the lease ends, or expiry may already hand the job on.
     const timer = setTimeout(
       () => lease.abort(new Error(`the lease of ${leaseMs} ms ran out`)),
