@@ -36,7 +36,8 @@ export async function startWorkers(services: Services): Promise<Workers> {
       await production.stop();
       await campaigns.stop();
       await events.stop();
-      await services.jobs.stop();
+      // the queue itself stays open: requests still being answered may queue jobs (services.close ends it)
+      await services.jobs.stopWorking();
       await rendering?.close();
     },
   };

@@ -8,6 +8,8 @@ export class Queue implements JobQueue {
   private readonly workers: Worker[] = [];
   private started = false;
   private stopped = false;
+  /** false once stopWorking() ran: no new work loop and no upkeep, though sends still go */
+  private working = true;
   private upkeep: NodeJS.Timeout | undefined;
   private upkeepRun: Promise<void> = Promise.resolve();
 
@@ -37,6 +39,7 @@ export class Queue implements JobQueue {
 
   async work<T>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     this.assertOpen();
+    if (!this.working) throw new Error('the job queue has stopped working');
     resolveJob(name, {});
     const { concurrency, leaseMs, pollMs = 200 } = options;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be an integer >= 1');
@@ -48,12 +51,17 @@ export class Queue implements JobQueue {
     this.scheduleUpkeep();
   }
 
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
+  async stopWorking(): Promise<void> {
+    this.working = false;
     clearTimeout(this.upkeep);
     await Promise.all(this.workers.map((w) => w.stop(this.stopTimeoutMs)));
     await this.upkeepRun;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    await this.stopWorking();
+    this.stopped = true;
     await this.backend.stop();
   }
 
@@ -63,7 +71,7 @@ export class Queue implements JobQueue {
 
   /** Lease recovery and clean-up, at half the shortest lease (bounded), never two at once. */
   private scheduleUpkeep(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.working) return;
     clearTimeout(this.upkeep);
     const shortest = Math.min(...this.workers.map((w) => w.leaseMs));
     const every = Math.min(30_000, Math.max(250, shortest / 2));

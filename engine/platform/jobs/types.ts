@@ -61,7 +61,12 @@ export interface JobQueue {
   send(name: string, data: object, options?: JobOptions): Promise<string | null>;
   /** works `name` until stop(): a handler that resolves completes the job, one that throws fails the attempt */
   work<T>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void>;
-  /** stops taking jobs and waits (bounded) for running handlers; unfinished ones are handed back, due at once */
+  /**
+   * stops taking jobs and waits (bounded) for running handlers; unfinished ones are handed back, due
+   * at once. Sends still go: a request answered while its process drains may queue its job.
+   */
+  stopWorking(): Promise<void>;
+  /** stopWorking(), then closes the queue: sends are refused from then on */
   stop(): Promise<void>;
   /** jobs by state, for one name or all */
   counts(name?: string): Promise<JobCounts>;
