@@ -1,5 +1,6 @@
 // What handlers reach: the store (the one door to the data), accounts, configuration, the job queue
 // and the rendered files.
+import type { EngineMetrics } from '../platform/metrics';
 import type { ObjectStore } from '../store/objects';
 import type { Store } from '../store/store';
 import type { Accounts } from './accounts/accounts';
@@ -58,6 +59,8 @@ export interface Services {
   jobs: JobQueue;
   assets: AssetStore;
   signer: AssetSigner;
+  /** what GET /metrics shows (engine/platform/metrics.ts) */
+  metrics: EngineMetrics;
   /** set when this process works jobs */
   workers: Workers | null;
   /** the address this process serves the API on, once it listens (links handed out by workers) */

@@ -17,6 +17,7 @@ import { startSweeping } from '../platform/assets/sweeper';
 import { loadAssetSigner } from '../platform/assets/signing';
 import { startWorkers } from './workers';
 import { memoryReport } from '../base/memory-report';
+import { EngineMetrics } from '../platform/metrics';
 
 export interface RunningEngine {
   url: string;
@@ -49,6 +50,7 @@ export async function openServices(config: EngineConfig, opened?: Store): Promis
     jobs,
     assets,
     signer: await loadAssetSigner(store.engineSecrets, config.assetSigningKey),
+    metrics: new EngineMetrics(jobs),
     workers: null,
     health: () => healthOf(services),
     close: async () => {

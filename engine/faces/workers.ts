@@ -65,6 +65,7 @@ async function startRendering(services: Services) {
     merging,
     thumbnails,
     usps: uspsOf(config),
+    metrics: services.metrics,
     limits: { renderTimeoutMs: config.renderTimeoutMs, allowedNetworks: config.allowedPrivateNetworks },
   };
   await workRenderJobs(services.jobs, context, { concurrency: config.workers, leaseMs: leaseOf(config) });

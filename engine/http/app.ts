@@ -8,7 +8,7 @@ import { assertSecure } from './transport';
 import { Router, type RouteEntry, type RouteHandler } from './router';
 import { apiRoutes, type Route } from './routes';
 import { apiSteps } from './pipeline';
-import { renderErrors, requestLog, cors } from './middleware';
+import { renderErrors, requestLog, cors, measureRequests } from './middleware';
 import { engineRoutes } from './extra-routes';
 import { admitUnderMemory } from './memory-admission';
 
@@ -38,6 +38,8 @@ export function createApp(services: Services, before: readonly Koa.Middleware[] 
   const steps = apiSteps(services);
   const handlerOf = (route: Route): RouteHandler => (route.kind === 'api' ? steps(route) : route.serve);
 
+  // outermost, so what it counts is what the client got (errors rendered included)
+  app.use(measureRequests(services.metrics));
   app.use(requestLog(config.logLevel));
   app.use(renderErrors(config.logLevel));
   app.use(cors());

@@ -1,5 +1,6 @@
 // The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health,
-// AI agents' confirmation tokens.
+// metrics, AI agents' confirmation tokens.
+import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../base/errors';
 import { openApiDocument } from './openapi';
 import { ASSET_ROUTE_PREFIX } from '../platform/assets/links';
@@ -9,6 +10,13 @@ import type { RouteEntry } from './router';
 import { requestOrigin } from './transport';
 import { agentConfirmationRoutes } from './agent-confirmations';
 import { rangeAsked, type RangeAsked } from './byte-range';
+
+/** Whether `header` is `Bearer <token>`, compared in constant time. */
+function bearerMatches(header: string, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header.trim())?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
 
 /** The Range header read against the stored file's size; undefined when there is no file. */
 async function askedRange(
@@ -68,6 +76,19 @@ export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
     }),
     engineRoute('GET', '/health', async (ctx) => {
       ctx.body = await services.health();
+    }),
+    engineRoute('GET', '/metrics', async (ctx) => {
+      const token = services.config.metricsToken;
+      // off unless a token is configured: nothing about the engine is shown to whoever asks
+      if (!token) throw new ApiError('not_found', 'Metrics are off: set METRICS_TOKEN to turn them on.', 404);
+      if (!bearerMatches(ctx.get('authorization'), token)) {
+        ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+        throw new ApiError('unauthorized', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.', 401);
+      }
+      const { text, contentType } = await services.metrics.scrape();
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = contentType;
+      ctx.body = text;
     }),
   ];
 }

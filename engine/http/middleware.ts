@@ -1,5 +1,6 @@
 // Cross-cutting middleware: the single place a Koa request's error is rendered (raw-answers.ts answers
 // what Node stops before Koa), request logs, CORS.
+import type { EngineMetrics } from '../platform/metrics';
 import type Koa from 'koa';
 import { ApiError } from '../base/errors';
 import type { EngineConfig } from '../platform/config';
@@ -60,5 +61,21 @@ export function cors(): Middleware {
       return;
     }
     await next();
+  };
+}
+
+/** Counts and times every answer for GET /metrics, by route template (bounded), never by raw path. */
+export function measureRequests(metrics: EngineMetrics): Middleware {
+  return async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const route = typeof ctx.state.route === 'string' ? ctx.state.route : 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      metrics.requests.inc({ method: ctx.method, route, status: String(ctx.status) });
+      metrics.requestSeconds.observe({ method: ctx.method, route }, seconds);
+      if (ctx.status === 429) metrics.rateLimited.inc();
+    }
   };
 }

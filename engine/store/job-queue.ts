@@ -85,6 +85,20 @@ export async function dropCompletedJobs(knex: Knex, names: readonly string[], be
   await knex('jobs').whereIn('name', names).where('state', 'completed').where('run_at', '<', before).delete();
 }
 
+/** Queued jobs by name: how many, and the run time of the oldest already due (null when none is). */
+export async function waitingJobs(
+  knex: Knex,
+  now: number,
+): Promise<{ name: string; queued: number | string; oldest_due: number | string | null }[]> {
+  const rows = await knex<{ name: string; state: string; run_at: number }>('jobs')
+    .select('name')
+    .count({ queued: '*' })
+    .min({ oldest_due: knex.raw('case when run_at <= ? then run_at end', [now]) })
+    .where('state', 'queued')
+    .groupBy('name');
+  return rows.map((r) => ({ name: String(r.name), queued: Number(r.queued), oldest_due: r.oldest_due ?? null }));
+}
+
 /** Jobs by state, of one name or all. */
 export async function countJobsByState(knex: Knex, name?: string): Promise<{ state: string; n: number | string }[]> {
   const query = knex('jobs').select('state').count({ n: '*' }).groupBy('state');

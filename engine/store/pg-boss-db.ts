@@ -167,6 +167,8 @@ export interface PgBossTables {
    * as a retry, so the attempt is not spent
    */
   releaseAttempt(schema: string, name: string, id: string, retryCount: number): Promise<void>;
+  /** queued jobs by name: how many, and how long (ms) the oldest due one has waited (null: none due) */
+  waiting(schema: string): Promise<{ name: string; queued: string; oldest_due_ms: string | null }[]>;
   /** jobs by state, of one name or all */
   countByState(schema: string, name?: string): Promise<{ state: string; n: string }[]>;
 }
@@ -187,6 +189,14 @@ export function pgBossTables(knex: Knex): PgBossTables {
          where name = ? and id = ? and state = 'active' and retry_count = ?`,
         [name, id, retryCount],
       );
+    },
+    async waiting(schema) {
+      const result: { rows: { name: string; queued: string; oldest_due_ms: string | null }[] } = await knex.raw(
+        `select name, count(*) as queued,
+           extract(epoch from now() - min(start_after) filter (where start_after <= now())) * 1000 as oldest_due_ms
+         from ${schema}.job where state in ('created', 'retry') group by name`,
+      );
+      return result.rows;
     },
     async countByState(schema, name) {
       const { rows } = (await knex.raw(

@@ -130,6 +130,7 @@ function tablesOn(knex: Knex, reader: Reader) {
       release: bind(jobTable.releaseJob),
       dropCompleted: bind(jobTable.dropCompletedJobs),
       countByState: bind(jobTable.countJobsByState),
+      waiting: bind(jobTable.waitingJobs),
     },
     /** pg-boss's tables on the engine's pool (platform/jobs/postgres.ts) */
     pgBoss: pgBossTables(knex),

@@ -161,6 +161,7 @@ async function settleRun(
       }),
       events: [eventOf(campaigns, failed ? 'run_failed' : 'run_completed')],
     })
+    .then(() => services.metrics.campaignPieces.inc(tally.pieces))
     .catch((error: unknown) => {
       if (!(error instanceof SettledAlready)) throw error;
     });

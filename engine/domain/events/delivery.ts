@@ -31,6 +31,8 @@ export interface DeliveryLimits {
    */
   disableAfterMs?: number;
   disable?: (target: WebhookTarget, reason: string) => Promise<void>;
+  /** told of each attempt's outcome (GET /metrics) */
+  observe?: (outcome: AttemptOutcome) => void;
 }
 
 /** Disables the webhook when its failures go back past the limit; true when it did. */
@@ -133,6 +135,7 @@ async function deliverInOrder(
       if (!now || !now.enabled) return store.webhookFailures.setAsidePending(target.id, !now);
       target = now;
       const outcome = await attempt(target, due.body, limits);
+      limits.observe?.(outcome);
       signal?.throwIfAborted(); // its lease ran out: the next job owns these deliveries (they are sent again)
       // a failure holds up the webhook's later events until it succeeds or has had every attempt
       const next = outcome.status === 'succeeded' ? undefined : retryAt(due.attempts + 1, limits.retryBaseMs);

@@ -47,6 +47,7 @@ export async function startEventDelivery(
     links: () => ({ signer: services.signer, origin: linkOrigin(services) }),
     disableAfterMs: config.webhookDisableAfterHours * 3_600_000,
     disable: (target, reason) => disableWebhook(services, target.scope, target.id, reason),
+    observe: (outcome) => services.metrics.deliveries.inc({ outcome: outcome.status }),
   };
   const concurrency = options.concurrency ?? 8;
   // one account's slow receivers hold at most half the slots: another account's events still go out

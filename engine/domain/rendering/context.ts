@@ -1,6 +1,7 @@
 // What the render jobs work with: the started parts (the browser with its warm pages, the merge
 // thread, the thumbnail threads) and where pieces, files and jobs live. workers.ts starts the parts and
 // hands them over; the render path (artwork-pdf.ts, render-piece.ts) calls them directly.
+import type { EngineMetrics } from '../../platform/metrics';
 import type { Renderer } from '../../print/browser';
 import type { MergeThread } from '../../print/merge';
 import type { ThumbnailThreads } from '../../print/thumbnails';
@@ -21,6 +22,8 @@ export interface RenderContext {
   thumbnails: ThumbnailThreads;
   /** the operator's USPS identity (USPS_* variables): a live piece is drawn only with it */
   usps: UspsReadiness;
+  /** counts and times render jobs for GET /metrics (absent in tools that render outside an engine) */
+  metrics?: EngineMetrics;
   limits: {
     /** one page's render, one merge (RENDER_TIMEOUT_MS) */
     renderTimeoutMs: number;

@@ -13,7 +13,7 @@ import {
   type RenderPieceData,
   type RenderThumbnailsData,
 } from '../../platform/jobs/names';
-import { pieceOfJob, renderPiece } from './render-piece';
+import { pieceOfJob, renderPiece, type RenderResult } from './render-piece';
 import type { RenderContext } from './context';
 import { renderThumbnails } from './render-thumbnails';
 import { markFailed } from './outcome';
@@ -34,11 +34,28 @@ export async function workRenderJobs(
     if (job.attempt > RENDER_ATTEMPTS) return failLostRender(tools, job.data.piece, options.leaseMs);
     // jobs queued before RENDER_PIECE_OPTIONS have no attempt past the last: theirs is job.lastAttempt
     const lastAttempt = job.lastAttempt || job.attempt >= RENDER_ATTEMPTS;
-    await renderPiece(tools, job.data.piece, { lastAttempt, signal: job.signal });
+    await measured(tools, 'piece', () => renderPiece(tools, job.data.piece, { lastAttempt, signal: job.signal }));
   });
   await queue.work<RenderThumbnailsData>(RENDER_THUMBNAILS, options, async (job) => {
-    await renderThumbnails(tools, job.data.piece, job.signal);
+    await measured(tools, 'thumbnails', () => renderThumbnails(tools, job.data.piece, job.signal));
   });
+}
+
+/** Runs a render job's work, counted by its result (or `error`: retried) and timed for GET /metrics. */
+async function measured(
+  tools: RenderContext,
+  job: 'piece' | 'thumbnails',
+  work: () => Promise<RenderResult>,
+): Promise<void> {
+  const stop = tools.metrics?.renderSeconds.startTimer({ job });
+  try {
+    tools.metrics?.renders.inc({ job, outcome: await work() });
+  } catch (error) {
+    tools.metrics?.renders.inc({ job, outcome: 'error' });
+    throw error;
+  } finally {
+    stop?.();
+  }
 }
 
 /** The last rendering attempt lost its lease: the piece fails (once; a piece settled meanwhile stays). */

@@ -1,6 +1,6 @@
 // What a database must do for the queue; the work loop, shutdown and options are shared (queue.ts).
 import type { JobWrite } from '../../store/commit';
-import type { JobCounts, JobOptions } from './types';
+import type { JobCounts, JobOptions, WaitingJobs } from './types';
 
 /** A job as claimed: `attempt` doubles as the fence, so a late worker cannot settle a newer attempt. */
 export interface Claimed {
@@ -26,6 +26,7 @@ export interface Backend {
   /** periodic upkeep while workers run: lease recovery where claim does not do it, clean-up */
   maintain(names: string[]): Promise<void>;
   counts(name?: string): Promise<JobCounts>;
+  waiting(): Promise<WaitingJobs[]>;
   stop(): Promise<void>;
 }
 

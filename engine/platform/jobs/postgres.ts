@@ -199,6 +199,14 @@ export function postgresBackend(store: Pick<Store, 'url' | 'pgBoss'>, options: P
 
     counts: async (name) => tally(await tables.countByState(schema, name)),
 
+    async waiting() {
+      return (await tables.waiting(schema)).map((r) => ({
+        name: r.name,
+        queued: Number(r.queued),
+        oldestDueMs: r.oldest_due_ms === null ? 0 : Math.max(0, Math.round(Number(r.oldest_due_ms))),
+      }));
+    },
+
     async stop() {
       stopped = true;
       await boss.stop({ graceful: false });

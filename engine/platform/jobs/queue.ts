@@ -2,7 +2,7 @@
 // and a bounded stop.
 import { resolveJob, type Backend } from './backend';
 import { asError, Worker, type Handler } from './worker';
-import type { Job, JobCounts, JobOptions, JobQueue, JobWrite, WorkOptions } from './types';
+import type { Job, JobCounts, JobOptions, JobQueue, JobWrite, WaitingJobs, WorkOptions } from './types';
 
 export class Queue implements JobQueue {
   private readonly workers: Worker[] = [];
@@ -67,6 +67,10 @@ export class Queue implements JobQueue {
 
   counts(name?: string): Promise<JobCounts> {
     return this.backend.counts(name);
+  }
+
+  waiting(): Promise<WaitingJobs[]> {
+    return this.backend.waiting();
   }
 
   /** Lease recovery and clean-up, at half the shortest lease (bounded), never two at once. */

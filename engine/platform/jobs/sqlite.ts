@@ -76,6 +76,15 @@ export function sqliteBackend(table: Store['jobTable'], keepCompletedMs: number)
 
     counts: async (name) => tally(await table.countByState(name)),
 
+    async waiting() {
+      const now = Date.now();
+      return (await table.waiting(now)).map((r) => ({
+        name: r.name,
+        queued: Number(r.queued),
+        oldestDueMs: r.oldest_due === null ? 0 : Math.max(0, now - Number(r.oldest_due)),
+      }));
+    },
+
     async stop() {},
   };
 }

@@ -52,6 +52,15 @@ export interface JobCounts {
   completed: number;
 }
 
+/** Jobs of one name waiting to be taken. */
+export interface WaitingJobs {
+  name: string;
+  /** queued, due or not */
+  queued: number;
+  /** how long the oldest due one has waited (0 when none is due) */
+  oldestDueMs: number;
+}
+
 export interface JobQueue {
   /** prepares storage (pg-boss's schema); safe when several processes start at once */
   start(): Promise<void>;
@@ -70,6 +79,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** jobs by state, for one name or all */
   counts(name?: string): Promise<JobCounts>;
+  /** queued jobs by name, with the wait of the oldest due one (the whole shared queue) */
+  waiting(): Promise<WaitingJobs[]>;
 }
 
 export interface QueueOptions {
