@@ -64,7 +64,11 @@ async function startRendering(services: Services) {
     merging,
     thumbnails,
     usps: uspsOf(config),
-    limits: { renderTimeoutMs: config.renderTimeoutMs, allowedNetworks: config.allowedPrivateNetworks },
+    limits: {
+      renderTimeoutMs: config.renderTimeoutMs,
+      allowedNetworks: config.allowedPrivateNetworks,
+      thumbnails: config.renderThumbnails === 'on',
+    },
   };
   await workRenderJobs(services.jobs, context, { concurrency: config.workers, leaseMs: leaseOf(config) });
   // live pieces that waited for the USPS identity (or for serials) are taken up by an engine that has it

@@ -175,6 +175,12 @@ export const VARIABLES = {
     meaning: 'time one side of a piece may take to render; past it the piece fails with a reason',
     parse: count,
   },
+  renderThumbnails: {
+    env: 'RENDER_THUMBNAILS',
+    default: 'on',
+    meaning: '`off`: rendered pieces get no thumbnails (their PDF only; the render bench measures the engine so)',
+    parse: oneOf('on', 'off'),
+  },
   renderIdleMs: {
     env: 'RENDER_IDLE_MS',
     // the engine's whole process tree is back under 300 MB within a minute of its last render

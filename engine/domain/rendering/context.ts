@@ -26,5 +26,7 @@ export interface RenderContext {
     renderTimeoutMs: number;
     /** private networks an artwork's assets may be fetched from (ALLOWED_PRIVATE_NETWORKS) */
     allowedNetworks: ReadonlySet<string>;
+    /** RENDER_THUMBNAILS=off: a rendered piece queues no thumbnails job */
+    thumbnails?: boolean;
   };
 }

@@ -78,7 +78,10 @@ export async function renderPiece(
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
       imb: codes.imb,
-      thumbnailsJob: tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
+      thumbnailsJob:
+        tools.limits.thumbnails === false
+          ? undefined
+          : tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
       // test pieces never go to production (spec), unless a simulation takes them
       productionJob: scope.mode === 'live' ? produceJob(tools.jobs, scope, resource, piece) : undefined,
     });
