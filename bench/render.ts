@@ -1,4 +1,4 @@
-// Rendering through the whole engine (`printpost serve` in its own process, 2 workers), held against a
+// Rendering through the whole engine (`printpost serve` in its own process, its default WORKERS), held against a
 // plain script on a warm Chromium (bench/plain-chromium.ts) in the same run, as issue 39 asks: 300 6x9
 // postcards (RENDER_BENCH_PIECES) rendered by the engine with thumbnails, by the script with
 // thumbnails (PDF and three PNG sizes a side), by the engine PDF-only (RENDER_THUMBNAILS=off) and by
@@ -19,6 +19,7 @@ import { client } from '../test/helpers/http';
 import { TO, FROM } from '../test/helpers/mail';
 import { plainChromium } from './plain-chromium';
 import { ownCpuMs, treeCpuMs } from './cpu';
+import { VARIABLES } from '../engine/platform/config';
 
 async function cardHtml(): Promise<string> {
   const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7bd5' } })
@@ -128,9 +129,12 @@ async function startEngine(postgres: boolean, front: string, thumbnails: boolean
   const served: Served = await serve({
     DATABASE_URL: database.url,
     ASSET_STORE: assets,
-    WORKERS: '2',
+    // the test helper starts engines without workers: this one gets the engine's default
+    WORKERS: process.env.RENDER_BENCH_WORKERS ?? VARIABLES.workers.default,
     LOG_LEVEL: 'silent',
     RENDER_THUMBNAILS: thumbnails ? 'on' : 'off',
+    // the engine as configured by default, unless the bench is told otherwise (to try other settings)
+    ...(process.env.RENDER_PAGES ? { RENDER_PAGES: process.env.RENDER_PAGES } : {}),
   });
   unlimited({ DATABASE_URL: database.url });
   await new Promise((r) => setTimeout(r, 2_100));
@@ -231,10 +235,14 @@ export async function renderRatios(postgres: boolean, pieces = PIECES): Promise<
     runs[`engine ${what}`] = result;
     runs[`script ${what}`] = { ...plain, load };
   }
-  const ratio = (what: string) => (runs[`engine ${what}`].rate / runs[`script ${what}`].rate).toFixed(2);
+  const ratio = (engine: string, script: string) =>
+    (runs[`engine ${engine}`].rate / runs[`script ${script}`].rate).toFixed(2);
+  // Issue 39 words the PDF-only figure against "the script's rate", the script it describes (with
+  // thumbnails); the script PDF-only is printed beside it, the stricter comparison.
   process.stdout.write(
-    `${label} RATIOS engine / plain script: with thumbnails ${ratio('with thumbnails')}x (issue 39: >= 2x), ` +
-      `PDF only ${ratio('PDF only')}x (>= 3x)\n`,
+    `${label} RATIOS: engine with thumbnails / script with thumbnails ${ratio('with thumbnails', 'with thumbnails')}x (issue 39: >= 2x); ` +
+      `engine PDF only / script with thumbnails ${ratio('PDF only', 'with thumbnails')}x (issue 39: >= 3x); ` +
+      `engine PDF only / script PDF only ${ratio('PDF only', 'PDF only')}x\n`,
   );
 }
 

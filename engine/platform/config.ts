@@ -152,7 +152,8 @@ export const VARIABLES = {
   },
   workers: {
     env: 'WORKERS',
-    default: '2',
+    // more pieces than warm pages, so a page is never idle while a piece is merged, composed or stored
+    default: '4',
     meaning:
       'background jobs (rendering) a process works at once; `serve --no-workers` and `work` split API and workers',
     parse: count,

@@ -4,6 +4,7 @@
 import type { Renderer } from '../../print/browser';
 import type { MergeThread } from '../../print/merge';
 import type { ThumbnailThreads } from '../../print/thumbnails';
+import type { ComposeThreads } from '../../print/overlay/compose-threads';
 import type { AssetStore } from '../../platform/assets/store';
 import type { JobQueue } from '../../platform/jobs/types';
 import type { ObjectStore } from '../../store/objects';
@@ -19,6 +20,8 @@ export interface RenderContext {
   browser: Renderer;
   merging: MergeThread;
   thumbnails: ThumbnailThreads;
+  /** composes pieces off the engine's thread; absent: composed in the calling thread */
+  composing?: ComposeThreads;
   /** the operator's USPS identity (USPS_* variables): a live piece is drawn only with it */
   usps: UspsReadiness;
   limits: {
