@@ -1,28 +1,50 @@
-// What the engine's rendering is held against: a plain script on a warm Chromium that prints each side
-// to PDF and screenshots it at the three thumbnail widths (PNG), `concurrency` pages at a time, each
-// page kept and reused. No queue, database, overlay or storage: the least a renderer with thumbnails
-// pays in this browser. Screenshots use a scaled clip within the viewport (captureBeyondViewport off),
-// the fastest plain way measured: a viewport resized per scale, or capturing beyond it, took 1.7x as
-// long, and a new page per side with a resized viewport (bench/render-core.ts's baseline) 4x.
-// Run: node --import tsx bench/plain-chromium.ts [pieces=60] [concurrency=2]
+// What the engine's rendering is held against (issue 39): a plain, competent script on one warm
+// Chromium (the engine's own, launched with its flags), two pages working at once, each kept and
+// reused. For every postcard it does the work the engine does for one with thumbnails: each side
+// (front and back, the same merged HTML) printed to PDF at the sheet's size (6x9 with bleed:
+// 9.25 x 6.25 in) and, with `thumbnails`, drawn as PNGs at the engine's three thumbnail widths
+// (engine/print/thumbnails/render.ts: 320, 640, 1280 px) by screenshots at the matching device scale;
+// every file is written to disk. No queue, database, overlay or composition.
+// Screenshots use a scaled clip within the viewport (captureBeyondViewport off): a viewport resized per
+// scale, or capturing beyond it, took 1.7x as long, and a new page per side 4x.
+// Run: node --import tsx bench/plain-chromium.ts [pieces=60] [concurrency=2] [--pdf-only]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { locateChromium } from '../engine/print/browser';
 import { THUMBNAIL_WIDTHS } from '../engine/print/thumbnails';
 import { ownCpuMs, treeCpuMs } from './cpu';
 
-/** A postcard side with bleed (6.25 x 4.25 in), in CSS pixels at 96 per inch. */
-const SIDE = { widthIn: 6.25, heightIn: 4.25, width: 600, height: 408 };
+/** A side's sheet in inches, bleed included (a 6x9 postcard unless told). */
+export interface Sheet {
+  widthIn: number;
+  heightIn: number;
+}
 
-async function side(page: Page, html: string): Promise<void> {
+export const POSTCARD_6X9: Sheet = { widthIn: 9.25, heightIn: 6.25 };
+
+async function side(page: Page, html: string, sheet: Sheet, thumbnails: boolean, file: string): Promise<void> {
   await page.setContent(html, { waitUntil: 'load' });
-  await page.pdf({ width: `${SIDE.widthIn}in`, height: `${SIDE.heightIn}in`, printBackground: true });
-  for (const width of Object.values(THUMBNAIL_WIDTHS)) {
-    await page.screenshot({
-      type: 'png',
-      captureBeyondViewport: false,
-      clip: { x: 0, y: 0, width: SIDE.width, height: SIDE.height, scale: width / SIDE.width },
-    });
+  const pdf = await page.pdf({
+    width: `${sheet.widthIn}in`,
+    height: `${sheet.heightIn}in`,
+    printBackground: true,
+    margin: { top: 0, right: 0, bottom: 0, left: 0 },
+  });
+  const writes = [fs.promises.writeFile(`${file}.pdf`, pdf)];
+  if (thumbnails) {
+    const [width, height] = [Math.round(sheet.widthIn * 96), Math.round(sheet.heightIn * 96)];
+    for (const [size, px] of Object.entries(THUMBNAIL_WIDTHS)) {
+      const png = await page.screenshot({
+        type: 'png',
+        captureBeyondViewport: false,
+        clip: { x: 0, y: 0, width, height, scale: px / width },
+      });
+      writes.push(fs.promises.writeFile(`${file}_${size}.png`, png));
+    }
   }
+  await Promise.all(writes);
 }
 
 export interface PlainRun {
@@ -32,19 +54,24 @@ export interface PlainRun {
   cpuMs: number;
 }
 
-/**
- * Postcards (front and back from `sides(i)`) rendered, after `warm` pieces to warm the browser up.
- * Chromium is the one the engine would use, launched with the engine's flags.
- */
+export interface PlainOptions {
+  concurrency?: number;
+  /** pieces rendered first, untimed, to warm the browser */
+  warm?: number;
+  thumbnails?: boolean;
+  sheet?: Sheet;
+}
+
+/** Postcards (front and back from `sides(i)`) rendered, after a few untimed ones to warm the browser. */
 export async function plainChromium(
   sides: (i: number) => [string, string],
   pieces: number,
-  concurrency = 2,
-  warm = 6,
+  { concurrency = 2, warm = 6, thumbnails = true, sheet = POSTCARD_6X9 }: PlainOptions = {},
 ): Promise<PlainRun> {
   const located = await locateChromium();
   if (!located.found) throw new Error(located.reason);
   const { executablePath, args, headless, env } = located.chromium;
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-plain-'));
   const browser = await puppeteer.launch({
     executablePath,
     args,
@@ -54,12 +81,18 @@ export async function plainChromium(
   });
   try {
     const pages = await Promise.all(Array.from({ length: concurrency }, () => browser.newPage()));
-    await Promise.all(pages.map((p) => p.setViewport({ width: SIDE.width, height: SIDE.height })));
+    const viewport = { width: Math.round(sheet.widthIn * 96), height: Math.round(sheet.heightIn * 96) };
+    await Promise.all(pages.map((p) => p.setViewport(viewport)));
     const run = async (count: number) => {
       let next = 0;
       await Promise.all(
         pages.map(async (page) => {
-          while (next < count) for (const html of sides(next++)) await side(page, html);
+          while (next < count) {
+            const i = next++;
+            const [front, back] = sides(i);
+            await side(page, front, sheet, thumbnails, path.join(out, `${i}_front`));
+            await side(page, back, sheet, thumbnails, path.join(out, `${i}_back`));
+          }
         }),
       );
     };
@@ -72,16 +105,21 @@ export async function plainChromium(
     return { rate: pieces / ((performance.now() - started) / 1000), cpuMs: (cpu() - cpuBefore) / pieces };
   } finally {
     await browser.close();
+    fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
 if (require.main === module) {
   void (async () => {
-    const [pieces = '60', concurrency = '2'] = process.argv.slice(2);
+    const [pieces = '60', concurrency = '2'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+    const thumbnails = !process.argv.includes('--pdf-only');
     const html = (i: number) => `<body style="margin:0;font-family:sans-serif"><h1>Hello ${i}</h1></body>`;
-    const run = await plainChromium((i) => [html(i), html(i)], Number(pieces), Number(concurrency));
+    const run = await plainChromium((i) => [html(i), html(i)], Number(pieces), {
+      concurrency: Number(concurrency),
+      thumbnails,
+    });
     process.stdout.write(
-      `plain warm Chromium, PDF + 3 screenshots a side: ${run.rate.toFixed(1)} pieces/s, ${run.cpuMs.toFixed(0)} ms CPU a piece\n`,
+      `plain warm Chromium, 6x9 PDF${thumbnails ? ' + 3 PNG sizes' : ''} a side: ${run.rate.toFixed(1)} pieces/s, ${run.cpuMs.toFixed(0)} ms CPU a piece\n`,
     );
   })();
 }

@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark, figures printed.
+// `npm run bench`: every benchmark, figures printed; `npm run bench -- render` the render bench alone.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { benchAddresses } from './addresses';
@@ -14,6 +14,11 @@ import { benchPostgresWal } from './pg-wal';
 
 async function main(): Promise<void> {
   const pg = !process.argv.includes('--no-pg');
+  if (process.argv.includes('render')) {
+    // `npm run bench -- render [--throughput]`: issue 39's render ratios (and, without --throughput, latencies)
+    await benchRender(false, process.argv.includes('--throughput'));
+    return;
+  }
   process.stdout.write('== POST and GET /v1/addresses (autocannon, 32 connections, 10 s each) ==\n');
   await benchAddresses(pg);
   process.stdout.write('\n== address and postcard create before and after events (alternating builds) ==\n');

@@ -6,6 +6,7 @@ import { createRenderer } from '../print/browser';
 import { TOTAL_FETCH_MS } from '../print/inline-assets';
 import { ThumbnailThreads } from '../print/thumbnails';
 import { MergeThread } from '../print/merge';
+import { ComposeThreads } from '../print/overlay/compose-threads';
 import { workRenderJobs } from '../domain/rendering/worker';
 import type { RenderContext } from '../domain/rendering/context';
 import { startEventDelivery } from '../domain/events/dispatch';
@@ -56,6 +57,7 @@ async function startRendering(services: Services) {
   // the workers own their thumbnail threads, so stopping them frees the threads' memory too
   const thumbnails = new ThumbnailThreads(2 * config.renderTimeoutMs, undefined, idleMs);
   const merging = new MergeThread(idleMs);
+  const composing = new ComposeThreads(idleMs);
   const context: RenderContext = {
     store: services.store,
     objects: services.objects,
@@ -64,9 +66,14 @@ async function startRendering(services: Services) {
     browser,
     merging,
     thumbnails,
+    composing,
     usps: uspsOf(config),
     metrics: services.metrics,
-    limits: { renderTimeoutMs: config.renderTimeoutMs, allowedNetworks: config.allowedPrivateNetworks },
+    limits: {
+      renderTimeoutMs: config.renderTimeoutMs,
+      allowedNetworks: config.allowedPrivateNetworks,
+      thumbnails: config.renderThumbnails === 'on',
+    },
   };
   await workRenderJobs(services.jobs, context, { concurrency: config.workers, leaseMs: leaseOf(config) });
   // live pieces that waited for the USPS identity (or for serials) are taken up by an engine that has it
@@ -86,7 +93,7 @@ async function startRendering(services: Services) {
     },
     stopWaking: async () => waking?.stop(),
     close: async () => {
-      await Promise.all([browser.close(), thumbnails.close(), merging.close()]);
+      await Promise.all([browser.close(), thumbnails.close(), merging.close(), composing.close()]);
     },
   };
 }

@@ -165,7 +165,8 @@ export const VARIABLES = {
   },
   workers: {
     env: 'WORKERS',
-    default: '2',
+    // more pieces than warm pages, so a page is never idle while a piece is merged, composed or stored
+    default: '4',
     meaning:
       'background jobs (rendering) a process works at once; `serve --no-workers` and `work` split API and workers',
     parse: count,
@@ -187,6 +188,12 @@ export const VARIABLES = {
     default: '30000',
     meaning: 'time one side of a piece may take to render; past it the piece fails with a reason',
     parse: count,
+  },
+  renderThumbnails: {
+    env: 'RENDER_THUMBNAILS',
+    default: 'on',
+    meaning: '`off`: rendered pieces get no thumbnails (their PDF only; the render bench measures the engine so)',
+    parse: oneOf('on', 'off'),
   },
   renderIdleMs: {
     env: 'RENDER_IDLE_MS',

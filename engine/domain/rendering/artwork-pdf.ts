@@ -3,6 +3,7 @@
 // SSRF guard and inlined, and the browser draws it at the side's exact size; an uploaded PDF passes as
 // it is (the composer sets its pages onto the exact sheet); a PNG or JPEG fills one page, bleed
 // included. Each part's own errors become the piece's failure beside them (print/failure.ts).
+import { createHash } from 'node:crypto';
 import { templateVersions } from '../../catalog/templates';
 import { pdfLib } from '../../base/packages';
 import type { Scope } from '../../store/objects';
@@ -32,10 +33,18 @@ export interface SideRequest {
   mergeVariables: Record<string, unknown>;
 }
 
+/**
+ * Inline artwork is compiled once per distinct text too (a campaign or an integration sends the same
+ * HTML with other variables): keyed by its digest, apart from template versions' ids and by mode.
+ */
+const inlineKey = (request: MergeRequest) =>
+  `${request.text ? 'text' : 'html'}:${createHash('sha256').update(request.html).digest('base64url')}`;
+
 /** Handlebars merge on the merge thread (missing variables empty: strict accounts were refused at create). */
 export async function mergeArtwork(context: RenderContext, request: MergeRequest): Promise<string> {
   try {
-    return await context.merging.merge(request, context.limits.renderTimeoutMs);
+    const keyed = { ...request, cacheKey: request.cacheKey ?? inlineKey(request) };
+    return await context.merging.merge(keyed, context.limits.renderTimeoutMs);
   } catch (error) {
     throw mergeFailure(error);
   }

@@ -5,6 +5,7 @@ import type { EngineMetrics } from '../../platform/metrics';
 import type { Renderer } from '../../print/browser';
 import type { MergeThread } from '../../print/merge';
 import type { ThumbnailThreads } from '../../print/thumbnails';
+import type { ComposeThreads } from '../../print/overlay/compose-threads';
 import type { AssetStore } from '../../platform/assets/store';
 import type { JobQueue } from '../../platform/jobs/types';
 import type { ObjectStore } from '../../store/objects';
@@ -20,6 +21,8 @@ export interface RenderContext {
   browser: Renderer;
   merging: MergeThread;
   thumbnails: ThumbnailThreads;
+  /** composes pieces off the engine's thread; absent: composed in the calling thread */
+  composing?: ComposeThreads;
   /** the operator's USPS identity (USPS_* variables): a live piece is drawn only with it */
   usps: UspsReadiness;
   /** counts and times render jobs for GET /metrics (absent in tools that render outside an engine) */
@@ -29,5 +32,7 @@ export interface RenderContext {
     renderTimeoutMs: number;
     /** private networks an artwork's assets may be fetched from (ALLOWED_PRIVATE_NETWORKS) */
     allowedNetworks: ReadonlySet<string>;
+    /** RENDER_THUMBNAILS=off: a rendered piece queues no thumbnails job */
+    thumbnails?: boolean;
   };
 }

@@ -57,7 +57,7 @@ export function markRendered(
   scope: Scope,
   resource: Resource,
   id: string,
-  files: { url: string; imb: ImbCodes; thumbnailsJob: JobWrite; productionJob?: JobWrite },
+  files: { url: string; imb: ImbCodes; thumbnailsJob?: JobWrite; productionJob?: JobWrite },
 ): Promise<boolean> {
   return settle(objects, scope, resource, id, {
     from: processing,
@@ -69,7 +69,7 @@ export function markRendered(
       failure_reason: null,
     }),
     events: ['rendered_pdf'],
-    jobs: files.productionJob ? [files.thumbnailsJob, files.productionJob] : [files.thumbnailsJob],
+    jobs: [files.thumbnailsJob, files.productionJob].filter((job): job is JobWrite => job !== undefined),
   });
 }
 

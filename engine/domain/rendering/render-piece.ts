@@ -11,7 +11,7 @@ import type { Resource } from '../../catalog/types';
 import type { ApiObject, Scope } from '../../store/objects';
 import { pdfKey } from '../../platform/assets/links';
 import { geometryOf, letterPageLimit } from '../../catalog/products';
-import { composePiece, type PieceKind } from '../../print/overlay/compose';
+import { composePiece, type ComposeInput, type PieceKind } from '../../print/overlay/compose';
 import { overlayPiece } from '../../print/overlay/types';
 import { RenderFailure } from '../../print/failure';
 import { RENDER_THUMBNAILS, type RenderThumbnailsData } from '../../platform/jobs/names';
@@ -78,7 +78,10 @@ export async function renderPiece(
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
       imb: codes.imb,
-      thumbnailsJob: tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
+      thumbnailsJob:
+        tools.limits.thumbnails === false
+          ? undefined
+          : tools.jobs.enqueueWith(RENDER_THUMBNAILS, { piece: pieceId } satisfies RenderThumbnailsData),
       // test pieces never go to production (spec), unless a simulation takes them
       productionJob: scope.mode === 'live' ? produceJob(tools.jobs, scope, resource, piece) : undefined,
     });
@@ -143,10 +146,12 @@ async function drawAndStore(
       sides[side.field] = await sidePdf(tools, scope, request);
     }),
   );
-  const pdf = await composePiece({
+  const merged = await withMergedText(tools, resource, piece);
+  const compose = (input: ComposeInput) => (tools.composing ? tools.composing.compose(input) : composePiece(input));
+  const pdf = await compose({
     kind: resource.name as PieceKind,
     size: geometry.size,
-    piece: overlayPiece(await withMergedText(tools, resource, piece)),
+    piece: overlayPiece(merged),
     sides,
     geometry,
     usps,

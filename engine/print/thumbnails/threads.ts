@@ -1,6 +1,8 @@
 // Thumbnails are drawn in worker threads: PDFium runs on the JavaScript thread (about 12 ms a page), which
 // would stall every HTTP request of an engine process that also renders, and would cap a process at one
-// core's worth of thumbnails. A few long-lived threads, each with PDFium loaded once, take the jobs.
+// core's worth of thumbnails. A few long-lived threads, each with PDFium loaded once, take the jobs: one
+// a core (up to 4), since the browser's renderers mostly wait on the engine while thumbnails are drawn
+// (issue 39: one thread on a 2-core machine held a burst to the thumbnails' pace, 5 pieces/s).
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -93,7 +95,7 @@ export class ThumbnailThreads {
   constructor(
     /** one PDF's thumbnails, at most */
     private readonly timeoutMs = 60_000,
-    private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+    private readonly size = Math.max(1, Math.min(4, os.availableParallelism())),
     idleMs = 0,
   ) {
     this.idle = new IdleTimer(idleMs, () => void this.close());
