@@ -17,6 +17,7 @@ import { startSweeping } from '../platform/assets/sweeper';
 import { loadAssetSigner } from '../platform/assets/signing';
 import { startWorkers } from './workers';
 import { memoryReport } from '../base/memory-report';
+import { createPreviewer } from '../domain/rendering/preview';
 
 export interface RunningEngine {
   url: string;
@@ -43,9 +44,11 @@ export async function openServices(config: EngineConfig, opened?: Store): Promis
     assets,
     signer: await loadAssetSigner(store.engineSecrets, config.assetSigningKey),
     workers: null,
+    previewer: createPreviewer(config),
     health: () => healthOf(services),
     close: async () => {
       stopSweeping();
+      await services.previewer.close();
       await services.workers?.stop();
       await jobs.stop();
       await store.close();

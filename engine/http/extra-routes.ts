@@ -1,5 +1,5 @@
 // The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health,
-// AI agents' confirmation tokens, campaign approval.
+// AI agents' confirmation tokens, campaign approval, template previews.
 import { ApiError } from '../base/errors';
 import { openApiDocument } from './openapi';
 import { ASSET_ROUTE_PREFIX } from '../platform/assets/links';
@@ -9,12 +9,14 @@ import type { RouteEntry } from './router';
 import { requestOrigin } from './transport';
 import { agentConfirmationRoutes } from './agent-confirmations';
 import { campaignApprovalRoutes } from './campaign-approval';
+import { templatePreviewRoutes } from './template-previews';
 
 export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
   let cached: Record<string, unknown> | undefined;
   return [
     ...agentConfirmationRoutes(services),
     ...campaignApprovalRoutes(services),
+    ...templatePreviewRoutes(services),
     engineRoute('GET', '/v1/openapi.json', (ctx) => {
       cached ??= openApiDocument();
       const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);
