@@ -6,6 +6,14 @@ export const NOTICES: Record<string, string> = {
   key_revoked: 'The key was revoked.',
   setting_saved: 'The setting was saved.',
   mode_switched: 'Mode switched.',
+  template_created: 'The template was created.',
+  version_saved: 'The version was saved.',
+  version_published: 'The version was published.',
+  campaign_approved: 'The campaign was approved.',
+  campaign_rejected: 'The campaign was rejected; its pieces not in production were cancelled.',
+  campaign_sent: 'A run of the campaign started.',
+  campaign_paused: 'The campaign was paused.',
+  campaign_resumed: 'The campaign was resumed.',
 };
 
 export function noticeOf(code: string | undefined): string | undefined {

@@ -2,6 +2,7 @@
 // and, if it has a nav entry, a line to NAV.
 import type { PageRoute } from '../page';
 import { overviewPages } from './overview';
+import { templatePages } from './templates';
 
 export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'overview', href: '/dashboard', label: 'Overview' },
@@ -15,4 +16,4 @@ export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'health', href: '/dashboard/health', label: 'Health' },
 ];
 
-export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages];
+export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages, ...templatePages];
