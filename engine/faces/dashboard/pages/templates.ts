@@ -130,6 +130,12 @@ async function drawPreview(
   try {
     const preview = await request.services.previewer.preview({ html, ...choice, mergeVariables: {} });
     request.ctx.set('Cache-Control', 'no-store');
+    // opened as a document (the frame), a PNG is shown by the browser's own image page, whose inline
+    // styles the pages' policy would refuse; an image holds no markup, so its own policy allows them
+    request.ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    );
     request.ctx.type = 'image/png';
     request.ctx.body = preview.png;
     return { stream: true };
