@@ -75,12 +75,24 @@ async function htmlOf(services: Services, scope: Scope, value: string): Promise<
   return /^\s*</.test(value) ? value : undefined;
 }
 
-export async function campaignProofs(services: Services, scope: Scope, campaignId: string, n = 3): Promise<Proof[]> {
+/** A proof to draw: who for, which creative side, and what the previewer needs (or why it cannot). */
+export interface PlannedProof {
+  recipient: string;
+  creative_id: string;
+  side: string;
+  kind: string;
+  size: string;
+  artwork: string;
+  variables: Record<string, unknown>;
+}
+
+/** The proofs of a sample of `n` recipients (at most MAX_PROOF_SAMPLE), not drawn yet. */
+export async function planProofs(services: Services, scope: Scope, campaignId: string, n = 3): Promise<PlannedProof[]> {
   const campaign = await services.objects.get(scope, campaigns.name, campaignId);
   if (!campaign) throw notFound('campaign');
   const creatives = await creativesOf(services, scope, campaignId);
   const sample = await sampleOf(services, scope, campaignId, Math.min(Math.max(1, n), MAX_PROOF_SAMPLE));
-  const proofs: Proof[] = [];
+  const planned: PlannedProof[] = [];
   for (const creative of creatives) {
     const kind = Object.entries(CREATIVE_KINDS).find(([type]) => type === creative.resource_type)?.[1] ?? '';
     const sizes = PREVIEW_PRODUCTS[kind] ?? [];
@@ -90,28 +102,48 @@ export async function campaignProofs(services: Services, scope: Scope, campaignI
     const sides = size ? geometryOf(kind, size).sides.map((s) => s.field) : [];
     for (const recipient of sample)
       for (const side of sides) {
-        const value = creative[side];
-        if (typeof value !== 'string') continue;
-        const proof: Proof = { recipient: recipient.label, creative_id: creative.id, side };
-        try {
-          const html = await htmlOf(services, scope, value);
-          if (html === undefined) proof.problem = 'artwork is a file or URL: see a piece of a run for its proof';
-          else
-            proof.png = (
-              await services.previewer.preview({
-                html,
-                kind,
-                size,
-                side,
-                mergeVariables: { ...shared, ...recipient.variables },
-                zones: true,
-              })
-            ).png;
-        } catch (error) {
-          proof.problem = messageOf(error);
-        }
-        proofs.push(proof);
+        const artwork = creative[side];
+        if (typeof artwork !== 'string') continue;
+        planned.push({
+          recipient: recipient.label,
+          creative_id: creative.id,
+          side,
+          kind,
+          size,
+          artwork,
+          variables: { ...shared, ...recipient.variables },
+        });
       }
   }
+  return planned;
+}
+
+/** Draws one planned proof: its PNG, or why it was not drawn. */
+export async function drawProof(services: Services, scope: Scope, planned: PlannedProof): Promise<Proof> {
+  const proof: Proof = { recipient: planned.recipient, creative_id: planned.creative_id, side: planned.side };
+  try {
+    const html = await htmlOf(services, scope, planned.artwork);
+    if (html === undefined) proof.problem = 'artwork is a file or URL: see a piece of a run for its proof';
+    else
+      proof.png = (
+        await services.previewer.preview({
+          html,
+          kind: planned.kind,
+          size: planned.size,
+          side: planned.side,
+          mergeVariables: planned.variables,
+          zones: true,
+        })
+      ).png;
+  } catch (error) {
+    proof.problem = messageOf(error);
+  }
+  return proof;
+}
+
+export async function campaignProofs(services: Services, scope: Scope, campaignId: string, n = 3): Promise<Proof[]> {
+  const proofs: Proof[] = [];
+  for (const planned of await planProofs(services, scope, campaignId, n))
+    proofs.push(await drawProof(services, scope, planned));
   return proofs;
 }

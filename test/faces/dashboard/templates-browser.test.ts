@@ -62,9 +62,11 @@ test.serial('edit a template and see the preview change; save and publish a vers
       if (frame.name() === 'preview-frame') resolve();
     });
   });
-  await page.$eval('#html', (e) => {
-    (e as HTMLTextAreaElement).value = '';
-  });
+  await page.click('#html', { count: 3 });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('A');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
   await page.type('#html', '<div class="c">Changed</div><style>.c{background:#f30;height:100vh}</style>');
   await reloaded;
   await page.waitForNetworkIdle({ idleTime: 500 });

@@ -3,6 +3,7 @@
 import type { PageRoute } from '../page';
 import { overviewPages } from './overview';
 import { templatePages } from './templates';
+import { campaignPages } from './campaigns';
 
 export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'overview', href: '/dashboard', label: 'Overview' },
@@ -16,4 +17,4 @@ export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'health', href: '/dashboard/health', label: 'Health' },
 ];
 
-export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages, ...templatePages];
+export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages, ...templatePages, ...campaignPages];
