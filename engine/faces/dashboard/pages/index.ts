@@ -4,6 +4,7 @@ import type { PageRoute } from '../page';
 import { overviewPages } from './overview';
 import { templatePages } from './templates';
 import { campaignPages } from './campaigns';
+import { webhookPages } from './webhooks';
 
 export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'overview', href: '/dashboard', label: 'Overview' },
@@ -17,4 +18,4 @@ export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'health', href: '/dashboard/health', label: 'Health' },
 ];
 
-export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages, ...templatePages, ...campaignPages];
+export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages, ...templatePages, ...campaignPages, ...webhookPages];
