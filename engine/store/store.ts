@@ -145,6 +145,7 @@ function tablesOn(knex: Knex, reader: Reader) {
       listPieces: bind(dashboard.listPieces),
       pieceCounts: bind(dashboard.pieceCounts),
       nextToProduction: bind(dashboard.nextToProduction),
+      attemptsForEvents: bind(dashboard.attemptsForEvents),
     },
     /** rate-limit windows shared by every process on the database */
     sharedHitCounter: () => new DatabaseHitCounter(knex),
