@@ -203,3 +203,11 @@ export async function attemptsForEvents(
     .limit(limit)
     .select<AttemptListing[]>('webhook_id', 'event_id', 'event_type', 'attempt', 'status', 'response_status', 'date_created');
 }
+
+/** A rate window's count so far (0 when it has none), read without counting a hit. */
+export async function windowCount(knex: Knex, bucket: string, windowStart: number): Promise<number> {
+  const row = await knex('rate_windows')
+    .where({ bucket, window_start: windowStart })
+    .first<{ count: number | string } | undefined>('count');
+  return Number(row?.count ?? 0);
+}

@@ -146,6 +146,7 @@ function tablesOn(knex: Knex, reader: Reader) {
       pieceCounts: bind(dashboard.pieceCounts),
       nextToProduction: bind(dashboard.nextToProduction),
       attemptsForEvents: bind(dashboard.attemptsForEvents),
+      windowCount: bind(dashboard.windowCount),
     },
     /** rate-limit windows shared by every process on the database */
     sharedHitCounter: () => new DatabaseHitCounter(knex),
