@@ -174,3 +174,40 @@ export async function nextToProduction(
     .select<{ kind: string; body: string }[]>('kind', 'body');
   return rows.map((row) => ({ kind: row.kind, piece: parseStored(row.kind, row.body) }));
 }
+
+export interface AttemptListing {
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  date_created: string;
+}
+
+/** The webhook delivery attempts of these events in this scope, newest first (a piece's page). */
+export async function attemptsForEvents(
+  knex: Knex,
+  scope: Scope,
+  eventIds: readonly string[],
+  limit: number,
+): Promise<AttemptListing[]> {
+  if (eventIds.length === 0) return [];
+  return knex('webhook_attempts')
+    .where({ account_id: scope.accountId, mode: scope.mode })
+    .whereIn('event_id', [...eventIds])
+    .orderBy([
+      { column: 'date_created', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select<AttemptListing[]>('webhook_id', 'event_id', 'event_type', 'attempt', 'status', 'response_status', 'date_created');
+}
+
+/** A rate window's count so far (0 when it has none), read without counting a hit. */
+export async function windowCount(knex: Knex, bucket: string, windowStart: number): Promise<number> {
+  const row = await knex('rate_windows')
+    .where({ bucket, window_start: windowStart })
+    .first<{ count: number | string } | undefined>('count');
+  return Number(row?.count ?? 0);
+}

@@ -145,6 +145,8 @@ function tablesOn(knex: Knex, reader: Reader) {
       listPieces: bind(dashboard.listPieces),
       pieceCounts: bind(dashboard.pieceCounts),
       nextToProduction: bind(dashboard.nextToProduction),
+      attemptsForEvents: bind(dashboard.attemptsForEvents),
+      windowCount: bind(dashboard.windowCount),
     },
     /** rate-limit windows shared by every process on the database */
     sharedHitCounter: () => new DatabaseHitCounter(knex),

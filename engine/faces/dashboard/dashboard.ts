@@ -21,6 +21,9 @@ const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
 };
 
+/** The stylesheet, the script and a piece's files: not pages a browser is sent to sign in from. */
+const isFile = (path: string) => path.startsWith(`${DASHBOARD_PATH}/assets/`) || /\/files\/[^/]+$/.test(path);
+
 interface CompiledRoute extends PageRoute {
   pattern: RegExp;
   names: string[];
@@ -82,11 +85,7 @@ export class Dashboard {
     const session = await this.keeper.find(ctx.req);
     if (!session) {
       // nothing answers without a session: pages send the browser to sign in, the rest is refused
-      if (
-        ctx.method === 'GET' &&
-        !ctx.path.startsWith(`${DASHBOARD_PATH}/assets/`) &&
-        !ctx.path.startsWith(`${DASHBOARD_PATH}/files/`)
-      ) {
+      if (ctx.method === 'GET' && !isFile(ctx.path)) {
         ctx.status = 303;
         ctx.redirect(`${DASHBOARD_PATH}/sign-in`);
         return;

@@ -2,6 +2,7 @@
 // the sentence, so a link cannot make the dashboard say something of its own.
 export const NOTICES: Record<string, string> = {
   cancelled: 'The piece was cancelled.',
+  not_cancelled: 'The piece can no longer be cancelled: its send date or cancellation window has passed.',
   key_created: 'The key was created. Copy it now: it is not shown again.',
   key_revoked: 'The key was revoked.',
   setting_saved: 'The setting was saved.',

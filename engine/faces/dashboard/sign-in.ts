@@ -1,6 +1,8 @@
 // Signing in with a secret key (test or live; a publishable key cannot), the second key that unlocks the
-// other mode, and signing out (the session's row is ended on the server). Sign-in attempts are counted
-// per client address in the engine's shared rate windows: past SIGN_IN_LIMIT a minute, 429.
+// other mode, and signing out (the session's row is ended on the server). Failed sign-in attempts are
+// counted per client address in the engine's shared rate windows (rate_windows, so every process sharing
+// the database counts them together): after SIGN_IN_LIMIT in a minute, every attempt is 429 until the
+// window ends, a right key too. Successful ones are not counted: a team signing in is not an attack.
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Services } from '../../domain/services';
@@ -55,19 +57,23 @@ export class SignIn {
     }
     const address = ctx.req.socket.remoteAddress ?? 'unknown';
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
-    const attempts = await this.counter.add(`dashboard-sign-in ${address}`, windowStart);
-    if (attempts > SIGN_IN_LIMIT) {
+    const bucket = `dashboard-sign-in ${address}`;
+    if ((await this.services.store.dashboard.windowCount(bucket, windowStart)) >= SIGN_IN_LIMIT) {
       ctx.set('Retry-After', String(Math.ceil((windowStart + WINDOW_MS - Date.now()) / 1000)));
       return this.form(ctx, css, 429, 'Too many sign-in attempts from your address. Wait a minute and try again.');
     }
+    const failed = async (status: number, problem: string) => {
+      await this.counter.add(bucket, windowStart);
+      this.form(ctx, css, status, problem);
+    };
     const form = await readForm(ctx);
     const expected = this.keeper.unsign(readCookie(ctx.req, SIGN_IN_COOKIE));
     if (!expected || typeof form._csrf !== 'string' || !sameText(form._csrf, expected))
-      return this.form(ctx, css, 403, 'This form has expired. Try again.');
+      return failed(403, 'This form has expired. Try again.');
     const caller = await this.services.accounts.authenticate((form.key ?? '').trim());
-    if (!caller) return this.form(ctx, css, 401, 'That key is not valid (or has been revoked).');
+    if (!caller) return failed(401, 'That key is not valid (or has been revoked).');
     if (caller.kind !== 'secret')
-      return this.form(ctx, css, 403, 'A publishable key cannot sign in: use a secret key (test_… or live_…).');
+      return failed(403, 'A publishable key cannot sign in: use a secret key (test_… or live_…).');
     const cookie = await this.keeper.start(caller.account, caller.mode);
     const minutes = this.services.config.dashboardSessionMinutes;
     ctx.set('Set-Cookie', [

@@ -157,7 +157,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** Whether the page is wider than its viewport (it scrolls sideways). */
 export async function scrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+  return Boolean(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1'));
 }
 
 export interface ShotReport {

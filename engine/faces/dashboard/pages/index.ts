@@ -2,6 +2,12 @@
 // and, if it has a nav entry, a line to NAV.
 import type { PageRoute } from '../page';
 import { overviewPages } from './overview';
+import { mailPages } from './mail';
+import { piecePages } from './piece';
+import { addressPages } from './addresses';
+import { keyPages } from './keys';
+import { settingsPages } from './settings';
+import { healthPages } from './health';
 import { templatePages } from './templates';
 import { campaignPages } from './campaigns';
 import { webhookPages } from './webhooks';
@@ -18,4 +24,15 @@ export const NAV: readonly { name: string; href: string; label: string }[] = [
   { name: 'health', href: '/dashboard/health', label: 'Health' },
 ];
 
-export const DASHBOARD_PAGES: readonly PageRoute[] = [...overviewPages, ...templatePages, ...campaignPages, ...webhookPages];
+export const DASHBOARD_PAGES: readonly PageRoute[] = [
+  ...overviewPages,
+  ...mailPages,
+  ...piecePages,
+  ...addressPages,
+  ...keyPages,
+  ...settingsPages,
+  ...healthPages,
+  ...templatePages,
+  ...campaignPages,
+  ...webhookPages,
+];
