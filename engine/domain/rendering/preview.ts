@@ -29,7 +29,7 @@ export const PREVIEW_MAX_HTML = 200_000;
 /** One preview, merge to PNG, at most (and never longer than RENDER_TIMEOUT_MS). */
 export const PREVIEW_TIMEOUT_MS = 15_000;
 /** Previews waiting behind the one being drawn, beyond which a request is turned away. */
-const PREVIEW_QUEUE = 4;
+const PREVIEW_QUEUE = 12;
 /** Linked assets of one preview, all together. */
 const ASSET_BYTES = 5 * 1_048_576;
 

@@ -62,6 +62,7 @@ test.serial('a campaign from a CSV: its row report, proofs of real recipients, a
   t.regex(text, /<script>alert\(1\)<\/script>/, 'the description as text');
   t.regex(text, /<b>list\.csv/, 'the file name as text');
   t.regex(text, /Refused rows\s*1/);
+  t.regex(text, /Row report[\s\S]*Failed/, 'the row report names the refused row');
   const images = await page.$$eval('.proofs img', (imgs) =>
     Promise.all(
       imgs.map(

@@ -11,9 +11,14 @@ import { withCreatives } from '../../../domain/campaigns/campaigns';
 import { approvalOf, decideApproval } from '../../../domain/campaigns/approval';
 import { drawProof, planProofs } from '../../../domain/campaigns/proofs';
 import { startRun } from '../../../domain/campaigns/start';
+import { reportPage } from '../../../domain/audiences/report';
+import { uploads } from '../../../catalog/audience-uploads';
 import { page, PageNotFound, type DashboardRequest, type PageAnswer } from '../page';
 
 const SAMPLE = 3;
+const MAX_PROOFS_SHOWN = 12;
+/** Lines of the row report shown on the page. */
+const REPORT_LINES = 20;
 
 const addressCount = (audience: unknown): number | undefined =>
   isPlainObject(audience) && Array.isArray(audience.address_ids) ? audience.address_ids.length : undefined;
@@ -55,6 +60,7 @@ async function show(request: DashboardRequest, problem?: string): Promise<PageAn
     }),
   ]);
   const upload = Array.isArray(campaign.uploads) ? campaign.uploads[0] : undefined;
+  const report = await rowReport(request, upload);
   const creatives = Array.isArray(campaign.creatives) ? campaign.creatives : [];
   const recipients =
     upload && typeof upload === 'object'
@@ -70,10 +76,12 @@ async function show(request: DashboardRequest, problem?: string): Promise<PageAn
       problem,
       approval: approvalOf(campaign),
       upload,
+      report,
       creatives,
       recipients,
       pieces: typeof recipients === 'number' ? recipients * creatives.length : undefined,
-      proofs: proofs.map((p, index) => ({
+      // at most as many as the previewer queues at once
+      proofs: proofs.slice(0, MAX_PROOFS_SHOWN).map((p, index) => ({
         ...p,
         src: `/dashboard/campaigns/${campaign.id}/proofs/${index}.png`,
         alt: `Proof of ${p.creative_id} ${p.side} for ${p.recipient}`,
@@ -81,6 +89,18 @@ async function show(request: DashboardRequest, problem?: string): Promise<PageAn
       runs: runs.data,
       paused: campaign.status === 'paused',
     },
+  };
+}
+
+/** The first lines of the upload's row report (each row's outcome and why), once its file is in. */
+async function rowReport({ services, scope }: DashboardRequest, shownUpload: unknown) {
+  if (!isPlainObject(shownUpload) || typeof shownUpload.id !== 'string') return undefined;
+  const upload = await services.objects.get(scope, uploads.name, shownUpload.id);
+  if (!upload || typeof upload.file_key !== 'string') return undefined;
+  const page = await reportPage(services, scope, upload, { limit: REPORT_LINES, offset: 0 });
+  return {
+    total: page.total_count,
+    lines: page.data.map((line) => ({ ...line, data: JSON.stringify(line.originalData) })),
   };
 }
 
