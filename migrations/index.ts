@@ -20,6 +20,7 @@ import * as uspsSerials from './016_usps_serials';
 import * as unsetFrom from './017_unset_from';
 import * as jobPriority from './018_job_priority';
 import * as agentKeys from './019_agent_keys';
+import * as dashboardSessions from './020_dashboard_sessions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: [string, Migration][] = [
   ['017_unset_from', unsetFrom],
   ['018_job_priority', jobPriority],
   ['019_agent_keys', agentKeys],
+  ['020_dashboard_sessions', dashboardSessions],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -129,7 +129,35 @@ const status = (values: readonly string[], what: string) =>
     { description: what, examples: [values[0]] },
   );
 
+const requiresApproval = () =>
+  Type.Boolean({
+    description:
+      "Our extension: no piece of the campaign goes to production until it is approved (POST /v1/campaigns/{id}/approve). Default: off in test mode; in live mode the account's `live_campaigns_require_approval` setting.",
+    examples: [true],
+  });
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Who decided a campaign's approval and when (our extension; null until someone decides). */
+export const approval = () =>
+  nullable(
+    Type.Object({
+      status: Type.Union(
+        APPROVAL_STATUSES.map((s) => Type.Literal(s)),
+        { description: 'pending (nobody decided yet), approved or rejected.' },
+      ),
+      decided_by: nullable(Type.String({ description: 'Who approved or rejected it, as they were named.' })),
+      decided_at: nullable(dateTime('When it was approved or rejected.')),
+      reason: nullable(Type.String({ description: 'Why it was rejected (or a note on the approval).' })),
+    }),
+    {
+      description:
+        'Our extension: the approval of a campaign that requires one; its pieces go to production only once `status` is approved, and a rejection cancels those not yet there.',
+    },
+  );
+
 const writable = () => ({
+  requires_approval: Type.Optional(requiresApproval()),
   description: Type.Optional(campaignDescription()),
   target_delivery_date: Type.Optional(optionalDate('A targeted delivery date for the pieces of the campaign.')),
   send_date: Type.Optional(optionalDate('When to send the campaign.')),
@@ -317,9 +345,18 @@ export const campaigns = defineResource({
       CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
       { default: 'draft', description: 'draft, scheduled, running, paused, completed or cancelled.' },
     ),
+    requires_approval: Type.Optional(requiresApproval()),
+    approval: Type.Optional(approval()),
   },
   operations: Object.values(campaignOperations),
-  events: ['campaign.created', 'campaign.run_started', 'campaign.run_completed', 'campaign.run_failed'],
+  events: [
+    'campaign.created',
+    'campaign.run_started',
+    'campaign.run_completed',
+    'campaign.run_failed',
+    'campaign.approved',
+    'campaign.rejected',
+  ],
   sample: {
     id: 'cmp_e05ee3a7c4b3a8b1',
     name: 'Winter mailer',

@@ -10,6 +10,7 @@ import type { AssetStore } from '../platform/assets/store';
 import type { AssetSigner } from '../platform/assets/signing';
 import type { MemoryReport } from '../base/memory-report';
 import type { DisabledWebhook } from '../store/webhook-failures';
+import type { Previewer } from './rendering/preview';
 
 /** What `GET /health` answers: whether this process can serve, and what its workers can do. */
 export interface Health {
@@ -63,6 +64,8 @@ export interface Services {
   metrics: EngineMetrics;
   /** set when this process works jobs */
   workers: Workers | null;
+  /** template previews for the dashboard's editor and POST /v1/template_previews (parts start on first use) */
+  previewer: Previewer;
   /** the address this process serves the API on, once it listens (links handed out by workers) */
   listenUrl?: string;
   health(): Promise<Health>;

@@ -7,6 +7,7 @@ import { openStore, type Store } from '../store/store';
 import { Accounts, type KeySet } from '../domain/accounts/accounts';
 import { createApp } from '../http/app';
 import { mcpEndpoint } from './mcp/http';
+import { dashboardEndpoint } from './dashboard/dashboard';
 import { answerClientError, answerExpectation } from '../http/raw-answers';
 import { type EngineConfig, uspsOf } from '../platform/config';
 import { missingSentence } from '../catalog/usps-identity';
@@ -18,6 +19,7 @@ import { loadAssetSigner } from '../platform/assets/signing';
 import { startWorkers } from './workers';
 import { memoryReport } from '../base/memory-report';
 import { EngineMetrics } from '../platform/metrics';
+import { createPreviewer } from '../domain/rendering/preview';
 
 export interface RunningEngine {
   url: string;
@@ -52,9 +54,11 @@ export async function openServices(config: EngineConfig, opened?: Store): Promis
     signer: await loadAssetSigner(store.engineSecrets, config.assetSigningKey),
     metrics: new EngineMetrics(jobs),
     workers: null,
+    previewer: createPreviewer(config),
     health: () => healthOf(services),
     close: async () => {
       stopSweeping();
+      await services.previewer.close();
       await services.workers?.stop();
       await jobs.stop();
       await store.close();
@@ -98,7 +102,7 @@ export async function startEngine(config: EngineConfig, start: { workers?: boole
   if ((await services.accounts.count()) === 0) {
     bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;
   }
-  const app = createApp(services, [mcpEndpoint(services)]);
+  const app = createApp(services, [mcpEndpoint(services), dashboardEndpoint(services)]);
   const tls = config.tlsCert && config.tlsKey;
   // Slow clients are cut off by Node's own timers, checked every second rather than every 30 s; a
   // missing Host header is answered by the app (Node's own answer has no body).

@@ -1,5 +1,5 @@
 // The engine's own paths beside the API: the generated OpenAPI document, signed asset links, health,
-// metrics, AI agents' confirmation tokens.
+// metrics, AI agents' confirmation tokens, campaign approval, template previews.
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../base/errors';
 import { openApiDocument } from './openapi';
@@ -9,6 +9,8 @@ import { engineRoute, type EngineRoute } from './routes';
 import type { RouteEntry } from './router';
 import { requestOrigin } from './transport';
 import { agentConfirmationRoutes } from './agent-confirmations';
+import { campaignApprovalRoutes } from './campaign-approval';
+import { templatePreviewRoutes } from './template-previews';
 import { rangeAsked, type RangeAsked } from './byte-range';
 
 /** Whether `header` is `Bearer <token>`, compared in constant time. */
@@ -32,6 +34,8 @@ export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
   let cached: Record<string, unknown> | undefined;
   return [
     ...agentConfirmationRoutes(services),
+    ...campaignApprovalRoutes(services),
+    ...templatePreviewRoutes(services),
     engineRoute('GET', '/v1/openapi.json', (ctx) => {
       cached ??= openApiDocument();
       const origin = requestOrigin(ctx.req, services.config.trustedProxies, services.config.publicUrl);

@@ -332,6 +332,12 @@ export const VARIABLES = {
       'AI agent tools (MCP) to turn on or off beside the defaults, as `+name,-name` (`+delete_address,-send_check`); deletes, bank accounts, billing groups and template writes are off unless named',
     parse: toolNames,
   },
+  dashboardSessionMinutes: {
+    env: 'DASHBOARD_SESSION_MINUTES',
+    default: '720',
+    meaning: 'how long a dashboard sign-in lasts before the key is asked for again (fractions allowed)',
+    parse: positive,
+  },
   bootstrapAccount: {
     env: 'ACCOUNT_NAME',
     default: 'default',

@@ -29,6 +29,7 @@ import * as deliveries from './webhook-deliveries';
 import * as failures from './webhook-failures';
 import * as jobTable from './job-queue';
 import { pgBossTables } from './pg-boss-db';
+import * as dashboard from './dashboard';
 
 export { DEFAULT_DATABASE, type Dialect };
 
@@ -134,6 +135,21 @@ function tablesOn(knex: Knex, reader: Reader) {
     },
     /** pg-boss's tables on the engine's pool (platform/jobs/postgres.ts) */
     pgBoss: pgBossTables(knex),
+    /** the dashboard's sessions, keys as operators see them, pieces of every kind (faces/dashboard) */
+    dashboard: {
+      insertSession: bind(dashboard.insertSession),
+      liveSession: bind(dashboard.liveSession),
+      setSessionModes: bind(dashboard.setSessionModes),
+      endSession: bind(dashboard.endSession),
+      dropSessionsBefore: bind(dashboard.dropSessionsBefore),
+      keysOf: bind(dashboard.keysOf),
+      revokeKey: bind(dashboard.revokeKey),
+      listPieces: bind(dashboard.listPieces),
+      pieceCounts: bind(dashboard.pieceCounts),
+      nextToProduction: bind(dashboard.nextToProduction),
+      attemptsForEvents: bind(dashboard.attemptsForEvents),
+      windowCount: bind(dashboard.windowCount),
+    },
     /** rate-limit windows shared by every process on the database */
     sharedHitCounter: () => new DatabaseHitCounter(knex),
   };

@@ -71,6 +71,11 @@ export const SETTINGS = {
     help: 'live mailpieces AI agents may create per UTC day, counted in the database',
     parse: int(0, 1_000_000),
   },
+  live_campaigns_require_approval: {
+    default: false,
+    help: 'live campaigns created without `requires_approval` require one (approve or reject) before any piece goes to production',
+    parse: bool,
+  },
   agent_max_check_amount: {
     default: 500,
     help: 'the largest check amount (dollars) an AI agent may send',

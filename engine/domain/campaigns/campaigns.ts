@@ -7,6 +7,7 @@ import { shown } from '../audiences/uploads';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { isSchedule, nextTick } from './scheduler';
+import { approvalOf } from './approval';
 
 export async function withCreatives(services: Services, scope: Scope, campaigns: ApiObject[]): Promise<ApiObject[]> {
   const byCampaign = await services.objects.children(
@@ -26,6 +27,8 @@ export async function withCreatives(services: Services, scope: Scope, campaigns:
     remail_after_days: c.remail_after_days ?? null,
     recurring: c.recurring === true || Boolean(c.schedule),
     is_draft: c.status === 'draft',
+    requires_approval: c.requires_approval === true,
+    approval: approvalOf(c),
     next_run_at:
       isSchedule(c.schedule) && c.status !== 'paused' && c.status !== 'cancelled' ? nextTick(c.schedule) : null,
     creatives: byCampaign.get(c.id) ?? [],

@@ -14,6 +14,7 @@ import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../
 import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { notReady, uploadOf } from './upload-audience';
+import { approvalOf } from './approval';
 
 export interface RunStart {
   trigger: 'manual' | 'schedule';
@@ -86,6 +87,8 @@ async function admit(services: Services, scope: Scope, campaign: ApiObject, star
 export async function startRun(services: Services, scope: Scope, campaign: ApiObject, start: RunStart) {
   if (campaign.status === 'cancelled')
     throw new ApiError('invalid', `campaign ${campaign.id} is cancelled and sends nothing`, 422);
+  if (approvalOf(campaign)?.status === 'rejected')
+    throw new ApiError('invalid', `campaign ${campaign.id} was rejected; approve it before sending it`, 422);
   // the audience is pinned now: an upload deleted or added mid-run changes no run under way
   const upload = await uploadOf(services, scope, campaign.id);
   const unready = upload && notReady(upload);

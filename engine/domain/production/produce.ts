@@ -30,6 +30,8 @@ import { claimProduction, productionOf, type Production } from './claim';
 import type { PrintProvider } from './provider';
 import { pdfPageCount, ticketOf } from './ticket';
 import { ticketInserts } from './inserts';
+import { productionGate } from '../campaigns/approval';
+import { cancelPiece } from '../pieces/cancel';
 
 export interface ProductionContext {
   objects: ObjectStore;
@@ -39,6 +41,9 @@ export interface ProductionContext {
   provider: PrintProvider;
   config: EngineConfig;
 }
+
+/** How often a piece of a campaign awaiting approval looks again (approving sends it on at once). */
+const APPROVAL_RECHECK_MS = 10 * 60_000;
 
 export type ProduceResult = 'produced' | 'waiting' | 'skipped' | 'rerender';
 
@@ -78,6 +83,20 @@ export async function producePiece(ctx: ProductionContext, data: ProducePieceDat
       return 'produced';
     }
     if (piece.status !== 'rendered') return 'skipped';
+    const gate = await productionGate(ctx.objects, scope, piece);
+    if (gate === 'rejected') {
+      // made after its campaign's rejection cancelled the rest: cancelled likewise, never printed
+      await cancelPiece(ctx.objects, ctx.assets, scope, undefined, resource, piece.id).catch(() => undefined);
+      return 'skipped';
+    }
+    if (gate === 'wait') {
+      // its campaign awaits approval: looked at again later (an approval sends it on at once)
+      await ctx.jobs.send(PRODUCE_PIECE, data, {
+        ...PRODUCE_PIECE_OPTIONS,
+        startAfter: new Date(Date.now() + APPROVAL_RECHECK_MS),
+      });
+      return 'waiting';
+    }
     const usps = uspsOf(ctx.config);
     if (!usps.ready) {
       // this process cannot tell whether the PDF may be mailed: the job comes back (an engine with

@@ -14,15 +14,18 @@ import { assertSchedule } from '../../domain/campaigns/scheduler';
 import { serve, type Served } from '../operation';
 import { createObject, deleteObject, retrieveObject, updateObject } from './generic';
 import { withCreatives } from '../../domain/campaigns/campaigns';
+import { requiresApprovalByDefault } from '../../domain/campaigns/approval';
 import { envelope, listParams } from '../list';
 
 export const campaignHandlers: Served[] = [
   serve(campaignOperations.create, async (request) => {
     assertSchedule(request.body.schedule);
     const status = request.body.schedule ? 'scheduled' : 'draft';
+    const requiresApproval =
+      request.body.requires_approval ?? requiresApprovalByDefault(request.scope, request.caller.account.settings);
     const created = await createObject({
       ...request,
-      body: { ...request.body, status, is_draft: status === 'draft' },
+      body: { ...request.body, status, is_draft: status === 'draft', requires_approval: requiresApproval },
     });
     return (await withCreatives(request.services, request.scope, [created]))[0];
   }),

@@ -120,6 +120,15 @@ export const campaignsFields: INodeProperties[] = [
     displayOptions: { show: { resource: ['campaigns'], operation: ['create'] } },
     options: [
       {
+        displayName: 'Requires Approval',
+        name: 'requires_approval',
+        description:
+          "Our extension: no piece of the campaign goes to production until it is approved (POST /v1/campaigns/{id}/approve). Default: off in test mode; in live mode the account's `live_campaigns_require_approval` setting.",
+        type: 'boolean',
+        default: false,
+        routing: { send: { type: 'body', property: 'requires_approval' } },
+      },
+      {
         displayName: 'Description',
         name: 'description',
         description: 'An internal description of the campaign, at most 255 characters.',
@@ -545,6 +554,15 @@ export const campaignsFields: INodeProperties[] = [
         ],
         default: 'draft',
         routing: { send: { type: 'body', property: 'status' } },
+      },
+      {
+        displayName: 'Requires Approval',
+        name: 'requires_approval',
+        description:
+          "Our extension: no piece of the campaign goes to production until it is approved (POST /v1/campaigns/{id}/approve). Default: off in test mode; in live mode the account's `live_campaigns_require_approval` setting.",
+        type: 'boolean',
+        default: false,
+        routing: { send: { type: 'body', property: 'requires_approval' } },
       },
       {
         displayName: 'Description',

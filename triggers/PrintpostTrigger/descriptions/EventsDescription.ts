@@ -433,6 +433,12 @@ export const eventProperties: INodeProperties[] = [
         description: 'campaign.run_completed, in test and live mode',
       },
       { name: 'Run Failed', value: 'campaign.run_failed', description: 'campaign.run_failed, in test and live mode' },
+      { name: 'Approved', value: 'campaign.approved', description: 'campaign.approved, in test and live mode' },
+      {
+        name: 'Rejected',
+        value: 'campaign.rejected',
+        description: 'campaign.rejected, in test and live mode; in test mode through simulate',
+      },
     ],
     default: [],
     description: 'The campaign events that start the workflow',

@@ -1,0 +1,61 @@
+// What a dashboard page handler receives and answers, and the route table's entries. A page lives in
+// pages/<name>.ts as a list of `page(method, path, handler)` entries, with its view in views/<name>.hbs.
+import type Koa from 'koa';
+import type { Scope } from '../../store/scope';
+import type { Services } from '../../domain/services';
+import type { DashboardSession } from './session';
+
+export interface DashboardRequest {
+  ctx: Koa.Context;
+  services: Services;
+  session: DashboardSession;
+  /** the account and mode every read and write of this request is held to */
+  scope: Scope;
+  /** the path's `{name}` parts, decoded */
+  params: Record<string, string>;
+  /** the query string's single values */
+  query: Record<string, string>;
+  /** a POST's form fields (CSRF already checked) */
+  form: Record<string, string>;
+}
+
+/** A page to render: its view and data; the title and the nav's active entry go to the layout. */
+export interface Rendered {
+  view: string;
+  title: string;
+  nav?: string;
+  data: Record<string, unknown>;
+  status?: number;
+}
+
+/** A redirect after a POST (303), optionally with a one-line notice shown on the next page. */
+export interface Redirect {
+  redirect: string;
+  notice?: string;
+}
+
+export type PageAnswer = Rendered | Redirect | { stream: true };
+
+export type PageHandler = (request: DashboardRequest) => Promise<PageAnswer>;
+
+export interface PageRoute {
+  method: 'GET' | 'POST';
+  /** below /dashboard, with `{name}` parts: `/mail/{id}` */
+  path: string;
+  handler: PageHandler;
+}
+
+export const page = (method: PageRoute['method'], path: string, handler: PageHandler): PageRoute => ({
+  method,
+  path,
+  handler,
+});
+
+/** A 404 page: also what another account's id gets, so it learns nothing about it. */
+export class PageNotFound extends Error {}
+
+/** A form's input refused, shown on the page it came from. */
+export class FormProblem extends Error {}
+
+export const isRedirect = (answer: PageAnswer): answer is Redirect => 'redirect' in answer;
+export const isRendered = (answer: PageAnswer): answer is Rendered => 'view' in answer;
