@@ -107,6 +107,10 @@ async function file(request: DashboardRequest): Promise<PageAnswer> {
   ctx.set('Content-Disposition', 'inline');
   ctx.type = asset.contentType;
   if (asset.size !== undefined) ctx.length = asset.size;
+  if (ctx.method === 'HEAD') {
+    asset.stream.destroy(); // Koa would leave the unread stream (and its open file) to the collector
+    return { stream: true };
+  }
   ctx.body = asset.stream;
   return { stream: true };
 }
