@@ -201,7 +201,15 @@ export async function attemptsForEvents(
       { column: 'id', order: 'desc' },
     ])
     .limit(limit)
-    .select<AttemptListing[]>('webhook_id', 'event_id', 'event_type', 'attempt', 'status', 'response_status', 'date_created');
+    .select<AttemptListing[]>(
+      'webhook_id',
+      'event_id',
+      'event_type',
+      'attempt',
+      'status',
+      'response_status',
+      'date_created',
+    );
 }
 
 /** A rate window's count so far (0 when it has none), read without counting a hit. */
