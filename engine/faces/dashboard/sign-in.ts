@@ -74,7 +74,7 @@ export class SignIn {
     if (!caller) return failed(401, 'That key is not valid (or has been revoked).');
     if (caller.kind !== 'secret')
       return failed(403, 'A publishable key cannot sign in: use a secret key (test_… or live_…).');
-    const cookie = await this.keeper.start(caller.account, caller.mode);
+    const cookie = await this.keeper.start(caller.account, caller.mode, caller.keyHash);
     const minutes = this.services.config.dashboardSessionMinutes;
     ctx.set('Set-Cookie', [
       cookieHeader(SESSION_COOKIE, cookie, this.secure(ctx), Math.floor(minutes * 60)),
@@ -130,7 +130,10 @@ export class SignIn {
         },
       });
     const modes = session.modes.includes(caller.mode) ? session.modes : [...session.modes, caller.mode];
-    await this.keeper.setModes(session, caller.mode, modes);
+    const hashes = session.keyHashes.includes(caller.keyHash)
+      ? session.keyHashes
+      : [...session.keyHashes, caller.keyHash];
+    await this.keeper.setModes(session, caller.mode, modes, hashes);
     answer(back);
   }
 }

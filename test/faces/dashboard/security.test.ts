@@ -121,29 +121,36 @@ suite.test('the sign-in form needs its own token and cookie', async (t, { engine
   t.is(noToken.status, 403);
 });
 
-suite.test('a publishable key, an unknown key and a revoked key cannot sign in', async (t, { engine }) => {
-  const publishable = await postSignIn(engine.url, engine.keys.testPub);
-  t.is(publishable.reply.status, 403);
-  t.regex(publishable.reply.text, /publishable key cannot sign in/);
-  t.is(publishable.cookie, undefined);
-  const unknown = await postSignIn(engine.url, 'test_0123456789abcdef0123456789abcdef');
-  t.is(unknown.reply.status, 401);
-  t.is(unknown.cookie, undefined);
-  // a key made and revoked on the keys page
-  const session = await signInHttp(engine.url, engine.keys.test);
-  const made = await session.post('/dashboard/keys', { mode: 'test', kind: 'secret' }, '/dashboard/keys');
-  const key = /id="new-key">([^<]+)</.exec(made.text)?.[1];
-  t.truthy(key);
-  t.is((await client(engine.url, key)('GET', '/v1/addresses')).status, 200);
-  const keysPage = await session.get('/dashboard/keys');
-  const hint = `${key!.slice(0, 5)}…${key!.slice(-4)}`;
-  const row = keysPage.text.split('<tr>').find((r) => r.includes(hint));
-  const action = /action="([^"]+\/revoke)"/.exec(row ?? '')?.[1];
-  t.truthy(action, 'the new key has a revoke button');
-  t.is((await session.post(action!, {}, '/dashboard/keys')).status, 303);
-  t.is((await client(engine.url, key)('GET', '/v1/addresses')).status, 401);
-  t.is((await postSignIn(engine.url, key!)).reply.status, 401);
-});
+suite.test(
+  'a publishable key, an unknown key and a revoked key cannot sign in; revoking ends its sessions',
+  async (t, { engine }) => {
+    const publishable = await postSignIn(engine.url, engine.keys.testPub);
+    t.is(publishable.reply.status, 403);
+    t.regex(publishable.reply.text, /publishable key cannot sign in/);
+    t.is(publishable.cookie, undefined);
+    const unknown = await postSignIn(engine.url, 'test_0123456789abcdef0123456789abcdef');
+    t.is(unknown.reply.status, 401);
+    t.is(unknown.cookie, undefined);
+    // a key made and revoked on the keys page
+    const session = await signInHttp(engine.url, engine.keys.test);
+    const made = await session.post('/dashboard/keys', { mode: 'test', kind: 'secret' }, '/dashboard/keys');
+    const key = /id="new-key">([^<]+)</.exec(made.text)?.[1];
+    t.truthy(key);
+    t.is((await client(engine.url, key)('GET', '/v1/addresses')).status, 200);
+    const opened = await signInHttp(engine.url, key!);
+    t.is((await opened.get('/dashboard')).status, 200);
+    const keysPage = await session.get('/dashboard/keys');
+    const hint = `${key!.slice(0, 5)}…${key!.slice(-4)}`;
+    const row = keysPage.text.split('<tr>').find((r) => r.includes(hint));
+    const action = /action="([^"]+\/revoke)"/.exec(row ?? '')?.[1];
+    t.truthy(action, 'the new key has a revoke button');
+    t.is((await session.post(action!, {}, '/dashboard/keys')).status, 303);
+    t.is((await client(engine.url, key)('GET', '/v1/addresses')).status, 401);
+    t.is((await postSignIn(engine.url, key!)).reply.status, 401);
+    t.is((await opened.get('/dashboard')).status, 303, 'the session that key opened ended with it');
+    t.is((await session.get('/dashboard')).status, 200, 'the session of another key goes on');
+  },
+);
 
 suite.test(
   "another account's pieces and keys are not found, and cannot be cancelled or revoked",
