@@ -8,6 +8,7 @@ import type Koa from 'koa';
 import type { Services } from '../../domain/services';
 import type { Mode } from '../../catalog/types';
 import type { DatabaseHitCounter } from '../../store/rate-windows';
+import { clientAddress, requestOrigin } from '../../http/transport';
 import { readForm } from './body';
 import { newNonce, securityHeaders } from './headers';
 import type { PageAnswer } from './page';
@@ -37,8 +38,10 @@ export class SignIn {
     this.counter = services.store.sharedHitCounter();
   }
 
+  /** Served over HTTPS (directly, through a trusted proxy, or at an https PUBLIC_URL): the cookies say Secure. */
   private secure(ctx: Koa.Context): boolean {
-    return ctx.protocol === 'https';
+    const { trustedProxies, publicUrl } = this.services.config;
+    return requestOrigin(ctx.req, trustedProxies, publicUrl).startsWith('https:');
   }
 
   async serve(ctx: Koa.Context, css: string): Promise<void> {
@@ -55,7 +58,7 @@ export class SignIn {
       ctx.set('Allow', 'GET, POST');
       return;
     }
-    const address = ctx.req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(ctx.req, this.services.config.trustedProxies);
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
     const bucket = `dashboard-sign-in ${address}`;
     if ((await this.services.store.dashboard.windowCount(bucket, windowStart)) >= SIGN_IN_LIMIT) {

@@ -250,6 +250,30 @@ for (const db of DATABASES) {
     }
   });
 
+  test(`${db}: behind a trusted proxy: Secure cookies, attempts counted per forwarded client`, async (t) => {
+    const engine = await startEngine({ db, env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    try {
+      const via = (client: string) => ({ 'x-forwarded-proto': 'https', 'x-forwarded-for': client });
+      const attempt = async (client: string, key: string) => {
+        const form = await request(engine.url, 'GET', '/dashboard/sign-in', { headers: via(client) });
+        const pre = cookieFrom(form.headers, 'printpost_sign_in');
+        return request(engine.url, 'POST', '/dashboard/sign-in', {
+          headers: via(client),
+          cookie: `printpost_sign_in=${pre}`,
+          form: { _csrf: csrfOf(form.text), key },
+        });
+      };
+      const ok = await attempt('203.0.113.7', engine.keys.test);
+      t.is(ok.status, 303);
+      t.regex(ok.headers.getSetCookie().find((l) => l.startsWith('printpost_dashboard=')) ?? '', /; Secure/);
+      for (let i = 0; i < 10; i++) t.is((await attempt('203.0.113.7', 'test_wrong')).status, 401);
+      t.is((await attempt('203.0.113.7', 'test_wrong')).status, 429);
+      t.is((await attempt('203.0.113.8', 'test_wrong')).status, 401, 'another client is not held back');
+    } finally {
+      await engine.close();
+    }
+  });
+
   test(`${db}: an expired session is refused`, async (t) => {
     // sessions of 60 ms: the wait below outlasts one whatever the machine's load
     const engine = await startEngine({ db, env: { DASHBOARD_SESSION_MINUTES: '0.001' } });
