@@ -7,7 +7,7 @@ import { databaseSuite } from '../../helpers/suite';
 import { DATABASES } from '../../helpers/matrix';
 import { startEngine } from '../../helpers/engine';
 import { client } from '../../helpers/http';
-import { postcard } from '../../helpers/mail';
+import { minimalPdf, postcard, TO } from '../../helpers/mail';
 import { cookieFrom, csrfOf, postSignIn, request, signInHttp } from './harness';
 
 const suite = databaseSuite();
@@ -233,6 +233,25 @@ suite.test(
     }
   },
 );
+
+suite.test('an uploaded file whose name holds HTML is named as text', async (t, { engine }) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(TO)) form.append(`to[${k}]`, v);
+  form.append('use_type', 'marketing');
+  form.append('back', '<p>Back</p>');
+  form.append('front', new Blob([minimalPdf('front')]), '<img src=x onerror=alert(3)>.pdf');
+  const response = await fetch(`${engine.url}/v1/postcards`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${engine.keys.test}:`).toString('base64')}` },
+    body: form,
+  });
+  const body = (await response.json()) as { id: string };
+  t.is(response.status, 200, JSON.stringify(body));
+  const session = await signInHttp(engine.url, engine.keys.test);
+  const page = (await session.get(`/dashboard/mail/${body.id}`)).text;
+  t.notRegex(page, /<img src=x/);
+  t.regex(page, /file &lt;img src&#x3D;x onerror&#x3D;alert\(3\)&gt;\.pdf \(application\/pdf/);
+});
 
 for (const db of DATABASES) {
   test(`${db}: sign-in attempts are rate-limited per address`, async (t) => {
