@@ -186,9 +186,14 @@ suite.test('the other mode needs that mode’s secret key of the same account', 
   t.regex((await session.get('/dashboard')).text, /test mode/);
   t.is((await session.post('/dashboard/mode', { mode: 'live', key: engine.keys.live })).status, 303);
   t.regex((await session.get('/dashboard')).text, /live mode/);
+  // a test piece is not live mode's: not listed, not found
+  const piece = await client(engine.url, engine.keys.test)('POST', '/v1/postcards', { json: postcard() });
+  t.notRegex((await session.get('/dashboard/mail')).text, new RegExp(piece.body.id));
+  t.is((await session.get(`/dashboard/mail/${piece.body.id}`)).status, 404);
   // both unlocked: back to test without a key
   t.is((await session.post('/dashboard/mode', { mode: 'test' })).status, 303);
   t.regex((await session.get('/dashboard')).text, /test mode/);
+  t.regex((await session.get('/dashboard/mail')).text, new RegExp(piece.body.id));
 });
 
 suite.test(
