@@ -57,6 +57,12 @@ test.serial(
     await page.waitForSelector('img.thumb', { timeout: 60_000 });
     const loaded = await page.$eval('img.thumb', (img) => img.complete && img.naturalWidth > 0);
     t.true(loaded, 'the thumbnail loads from the dashboard');
+    // the PDF the page frames is served to this session (not to another: see security.test.ts)
+    await page.waitForSelector('iframe.pdf', { timeout: 60_000 });
+    const pdf = await page.evaluate(
+      `fetch(document.querySelector('iframe.pdf').src).then(async (r) => [r.status, r.headers.get('content-type'), (await r.text()).slice(0, 5)])`,
+    );
+    t.deepEqual(pdf, [200, 'application/pdf', '%PDF-']);
     await looksRight(t, 'piece');
 
     await visit(page, engine.url, '/dashboard');
