@@ -48,3 +48,18 @@ export function requestOrigin(req: IncomingMessage, trustedProxies: ReadonlySet<
   const host = (proxied && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
   return `${proto}://${host}`;
 }
+
+/**
+ * The client's address: the peer's, or behind a trusted proxy the nearest address its
+ * X-Forwarded-For names that is not itself a trusted proxy (what rate limits per client count).
+ */
+export function clientAddress(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
+  const peer = peerAddress(req).replace(/^::ffff:/, '');
+  if (!fromTrustedProxy(req, trustedProxies)) return peer;
+  const hops = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.has(hops[i])) return hops[i];
+  return peer;
+}

@@ -12,6 +12,8 @@ export interface SessionRow {
   mode: Mode;
   /** the modes whose secret keys were given in this session, comma-separated */
   modes: string;
+  /** the hashes of the keys given in this session, comma-separated: it lasts while they are not revoked */
+  key_hashes: string;
   csrf_secret: string;
   created_at: string;
   expires_at: string;
@@ -31,8 +33,17 @@ export async function liveSession(knex: Knex, idHash: string, now: string): Prom
     .first();
 }
 
-export async function setSessionModes(knex: Knex, idHash: string, mode: Mode, modes: string): Promise<void> {
-  await knex('dashboard_sessions').where({ id_hash: idHash }).whereNull('ended_at').update({ mode, modes });
+export async function setSessionModes(
+  knex: Knex,
+  idHash: string,
+  mode: Mode,
+  modes: string,
+  keyHashes: string,
+): Promise<void> {
+  await knex('dashboard_sessions')
+    .where({ id_hash: idHash })
+    .whereNull('ended_at')
+    .update({ mode, modes, key_hashes: keyHashes });
 }
 
 export async function endSession(knex: Knex, idHash: string, now: string): Promise<void> {
@@ -201,7 +212,15 @@ export async function attemptsForEvents(
       { column: 'id', order: 'desc' },
     ])
     .limit(limit)
-    .select<AttemptListing[]>('webhook_id', 'event_id', 'event_type', 'attempt', 'status', 'response_status', 'date_created');
+    .select<AttemptListing[]>(
+      'webhook_id',
+      'event_id',
+      'event_type',
+      'attempt',
+      'status',
+      'response_status',
+      'date_created',
+    );
 }
 
 /** A rate window's count so far (0 when it has none), read without counting a hit. */

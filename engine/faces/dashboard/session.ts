@@ -1,7 +1,8 @@
 // Dashboard sessions: a random id in an HttpOnly, SameSite=Strict cookie, HMAC-signed with an engine
 // secret (kept in the database, so every process sharing it accepts the cookie); the server keeps only
-// the id's hash, the account, the modes unlocked and the form token. A forged, altered, ended or
-// expired cookie finds no session.
+// the id's hash, the account, the modes unlocked, the hashes of the keys that unlocked them and the
+// form token. A forged, altered, ended or expired cookie finds no session, nor does one whose keys
+// include a key revoked since.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Mode } from '../../catalog/types';
@@ -18,6 +19,7 @@ export interface DashboardSession {
   account: Account;
   mode: Mode;
   modes: Mode[];
+  keyHashes: string[];
   /** the token every form of this session carries (`_csrf`) */
   csrf: string;
 }
@@ -60,7 +62,7 @@ export class SessionKeeper {
   }
 
   /** Starts a session; returns the cookie value. */
-  async start(account: Account, mode: Mode): Promise<string> {
+  async start(account: Account, mode: Mode, keyHash: string): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const now = new Date();
     const minutes = this.services.config.dashboardSessionMinutes;
@@ -70,6 +72,7 @@ export class SessionKeeper {
       account_id: account.id,
       mode,
       modes: mode,
+      key_hashes: keyHash,
       csrf_secret: randomBytes(24).toString('base64url'),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
@@ -84,6 +87,9 @@ export class SessionKeeper {
     if (!id) return undefined;
     const row = await this.services.store.dashboard.liveSession(sha256(id), new Date().toISOString());
     if (!row || !isMode(row.mode)) return undefined;
+    // a session lasts while the keys that opened it do (the key cache would answer for a revoked one)
+    for (const hash of row.key_hashes.split(','))
+      if (!(await this.services.store.accounts.keyWithAccount(hash))) return undefined;
     const account = await this.services.accounts.byId(row.account_id);
     return account && toSession(row, account);
   }
@@ -92,8 +98,8 @@ export class SessionKeeper {
     await this.services.store.dashboard.endSession(session.idHash, new Date().toISOString());
   }
 
-  async setModes(session: DashboardSession, mode: Mode, modes: Mode[]): Promise<void> {
-    await this.services.store.dashboard.setSessionModes(session.idHash, mode, modes.join(','));
+  async setModes(session: DashboardSession, mode: Mode, modes: Mode[], keyHashes = session.keyHashes): Promise<void> {
+    await this.services.store.dashboard.setSessionModes(session.idHash, mode, modes.join(','), keyHashes.join(','));
   }
 }
 
@@ -103,6 +109,7 @@ function toSession(row: SessionRow, account: Account): DashboardSession {
     account,
     mode: row.mode,
     modes: row.modes.split(',').filter(isMode),
+    keyHashes: row.key_hashes.split(','),
     csrf: row.csrf_secret,
   };
 }

@@ -8,6 +8,7 @@ import type Koa from 'koa';
 import type { Services } from '../../domain/services';
 import type { Mode } from '../../catalog/types';
 import type { DatabaseHitCounter } from '../../store/rate-windows';
+import { clientAddress, requestOrigin } from '../../http/transport';
 import { readForm } from './body';
 import { newNonce, securityHeaders } from './headers';
 import type { PageAnswer } from './page';
@@ -37,8 +38,10 @@ export class SignIn {
     this.counter = services.store.sharedHitCounter();
   }
 
+  /** Served over HTTPS (directly, through a trusted proxy, or at an https PUBLIC_URL): the cookies say Secure. */
   private secure(ctx: Koa.Context): boolean {
-    return ctx.protocol === 'https';
+    const { trustedProxies, publicUrl } = this.services.config;
+    return requestOrigin(ctx.req, trustedProxies, publicUrl).startsWith('https:');
   }
 
   async serve(ctx: Koa.Context, css: string): Promise<void> {
@@ -55,7 +58,7 @@ export class SignIn {
       ctx.set('Allow', 'GET, POST');
       return;
     }
-    const address = ctx.req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(ctx.req, this.services.config.trustedProxies);
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
     const bucket = `dashboard-sign-in ${address}`;
     if ((await this.services.store.dashboard.windowCount(bucket, windowStart)) >= SIGN_IN_LIMIT) {
@@ -74,7 +77,7 @@ export class SignIn {
     if (!caller) return failed(401, 'That key is not valid (or has been revoked).');
     if (caller.kind !== 'secret')
       return failed(403, 'A publishable key cannot sign in: use a secret key (test_… or live_…).');
-    const cookie = await this.keeper.start(caller.account, caller.mode);
+    const cookie = await this.keeper.start(caller.account, caller.mode, caller.keyHash);
     const minutes = this.services.config.dashboardSessionMinutes;
     ctx.set('Set-Cookie', [
       cookieHeader(SESSION_COOKIE, cookie, this.secure(ctx), Math.floor(minutes * 60)),
@@ -130,7 +133,10 @@ export class SignIn {
         },
       });
     const modes = session.modes.includes(caller.mode) ? session.modes : [...session.modes, caller.mode];
-    await this.keeper.setModes(session, caller.mode, modes);
+    const hashes = session.keyHashes.includes(caller.keyHash)
+      ? session.keyHashes
+      : [...session.keyHashes, caller.keyHash];
+    await this.keeper.setModes(session, caller.mode, modes, hashes);
     answer(back);
   }
 }

@@ -58,7 +58,9 @@ async function mailList({ services, scope, query }: DashboardRequest): Promise<R
       kinds: PIECE_KINDS.map((name) => ({ name, label: KIND_LABELS[name], selected: name === kind })),
       statuses: STATUSES.map((name) => ({ name, selected: name === status })),
       next: rows.length > PAGE_SIZE ? `/dashboard/mail?${kept.toString()}` : undefined,
-      first: query.before ? `/dashboard/mail?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '')).toString()}` : undefined,
+      first: query.before
+        ? `/dashboard/mail?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== '')).toString()}`
+        : undefined,
     },
   };
 }

@@ -2,6 +2,7 @@
 // pages/piece.ts after the session check), tracking events, merge variables and metadata as text.
 import type { StoredObject } from '../../../store/stored';
 import { isPlainObject } from '../../../base/records';
+import type { ArtworkSource } from '../../../store/piece-inputs';
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
@@ -63,4 +64,19 @@ export function entries(value: unknown): { name: string; value: string }[] {
     name,
     value: typeof v === 'object' && v !== null ? JSON.stringify(v) : text(v),
   }));
+}
+
+/** Where each side's artwork came from, in words: an uploaded file by its name, a template, HTML, a URL. */
+export function artworkSources(sources: Record<string, ArtworkSource> | undefined): { side: string; from: string }[] {
+  return Object.entries(sources ?? {}).map(([side, source]) => {
+    if (source.kind === 'file')
+      return {
+        side,
+        from: `file ${source.filename} (${source.content_type}, ${source.size.toLocaleString('en-US')} bytes)`,
+      };
+    if (source.kind === 'template')
+      return { side, from: `template ${source.template_id} (version ${source.version_id})` };
+    if (source.kind === 'url') return { side, from: `URL ${source.url}` };
+    return { side, from: 'HTML given with the piece' };
+  });
 }

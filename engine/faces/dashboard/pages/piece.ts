@@ -8,7 +8,7 @@ import { cancelPiece } from '../../../domain/pieces/cancel';
 import { cancelDeadline } from '../../../domain/pieces/schedule';
 import { page, PageNotFound, type DashboardRequest, type PageAnswer, type Rendered } from '../page';
 import { KIND_LABELS } from './pieces';
-import { addressLines, entries, fileHref, fileKey, thumbnailsOf, trackingRows } from './piece-view';
+import { addressLines, artworkSources, entries, fileHref, fileKey, thumbnailsOf, trackingRows } from './piece-view';
 
 async function findPiece({ services, scope, params }: DashboardRequest) {
   const found = await services.objects.locate(params.id);
@@ -36,6 +36,8 @@ async function show(request: DashboardRequest): Promise<Rendered> {
     50,
   );
   const thumbnails = cancelled ? [] : thumbnailsOf(piece);
+  const made = await services.store.pieceInputs.readPieceInputs(piece.id);
+  const ours = made && made.scope.accountId === scope.accountId && made.scope.mode === scope.mode;
   return {
     view: 'piece',
     title: `${resource.title} ${piece.id}`,
@@ -68,6 +70,7 @@ async function show(request: DashboardRequest): Promise<Rendered> {
       })),
       attempts,
       thumbnails,
+      sources: ours ? artworkSources(made.inputs.artwork) : [],
       pdf: !cancelled && status === 'rendered' ? fileHref(piece.id, 'pdf') : undefined,
       // a piece still rendering reloads until its thumbnails are there (assets/dashboard.js)
       waiting: !cancelled && (status === 'processed' || (status === 'rendered' && thumbnails.length === 0)),
@@ -107,6 +110,10 @@ async function file(request: DashboardRequest): Promise<PageAnswer> {
   ctx.set('Content-Disposition', 'inline');
   ctx.type = asset.contentType;
   if (asset.size !== undefined) ctx.length = asset.size;
+  if (ctx.method === 'HEAD') {
+    asset.stream.destroy(); // Koa would leave the unread stream (and its open file) to the collector
+    return { stream: true };
+  }
   ctx.body = asset.stream;
   return { stream: true };
 }
