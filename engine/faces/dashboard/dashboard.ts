@@ -110,7 +110,7 @@ export class Dashboard {
       const match = route.pattern.exec(ctx.path);
       if (!match) continue;
       if (route.method !== ctx.method && !(route.method === 'GET' && ctx.method === 'HEAD')) continue;
-      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      const params = Object.fromEntries(route.names.map((name, i) => [name, pathPart(match[i + 1])]));
       const form = ctx.method === 'POST' ? await readForm(ctx) : {};
       if (ctx.method === 'POST' && !this.csrfOk(session, form)) return this.csrfRefused(ctx, session);
       const scope = { accountId: session.account.id, mode: session.mode };
@@ -200,4 +200,13 @@ export function dashboardEndpoint(services: Services): Koa.Middleware {
     });
     await (await opened).handle(ctx);
   };
+}
+
+/** A path segment percent-decoded; one that is not valid percent-encoding names no page. */
+function pathPart(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new PageNotFound();
+  }
 }

@@ -117,9 +117,18 @@ function toSession(row: SessionRow, account: Account): DashboardSession {
 export function readCookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decoded(part.slice(eq + 1).trim());
   }
   return undefined;
+}
+
+/** A cookie's value percent-decoded; a malformed one (`%E0%A4`) is no value rather than an error. */
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A Set-Cookie value: HttpOnly, SameSite=Strict, Path /dashboard; Secure when served over HTTPS. */

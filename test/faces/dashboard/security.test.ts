@@ -57,8 +57,15 @@ suite.test('a forged or altered cookie finds no session', async (t, { engine }) 
     `printpost_dashboard=${id}`,
     `printpost_dashboard=${id}.${mac.slice(0, -2)}AA`,
     `printpost_dashboard=${id.slice(0, -2)}AA.${mac}`,
+    // not even percent-encoding: no session, not an error page
+    'printpost_dashboard=%E0%A4%A',
   ];
   for (const cookie of forged) t.is((await request(engine.url, 'GET', '/dashboard', { cookie })).status, 303, cookie);
+});
+
+suite.test('a page path that is not valid percent-encoding is a 404, not an error', async (t, { engine }) => {
+  const session = await signInHttp(engine.url, engine.keys.test);
+  t.is((await session.get('/dashboard/mail/%E0%A4%A')).status, 404);
 });
 
 suite.test('the session cookie is HttpOnly, SameSite=Strict and scoped to /dashboard', async (t, { engine }) => {
