@@ -6,15 +6,13 @@
 import { ApiError, notFound } from '../../base/errors';
 import { eventOf } from '../../catalog';
 import { campaigns } from '../../catalog/campaigns';
-import { CREATIVE_KINDS } from '../../catalog/creatives';
-import { findResource } from '../../catalog';
 import { isPlainObject } from '../../base/records';
 import { nowIso } from '../../base/time';
 import { PRODUCE_PIECE, PRODUCE_PIECE_OPTIONS, type ProducePieceData } from '../../platform/jobs/names';
 import type { Settings } from '../accounts/settings';
 import type { Services } from '../services';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
-import { cancelCampaignPieces } from './cancel-pieces';
+import { cancelCampaignPieces, eachCampaignPiece } from './cancel-pieces';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
@@ -100,23 +98,9 @@ export async function decideApproval(
  */
 async function produceWaitingPieces(services: Services, scope: Scope, campaignId: string): Promise<void> {
   if (scope.mode !== 'live') return;
-  for (const name of Object.values(CREATIVE_KINDS)) {
-    const resource = findResource(name);
-    if (!resource?.mailpiece) continue;
-    let after: string | undefined;
-    do {
-      const page = await services.objects.list(scope, resource.name, {
-        limit: 100,
-        after,
-        filters: [{ column: 'campaign_id', match: 'equals', value: campaignId }],
-        sort: { column: 'date_created', direction: 'asc' },
-      });
-      for (const piece of page.data) {
-        if (piece.status !== 'rendered' || piece.production) continue;
-        const data: ProducePieceData = { piece: piece.id, kind: resource.name, account: scope.accountId };
-        await services.jobs.send(PRODUCE_PIECE, data, PRODUCE_PIECE_OPTIONS);
-      }
-      after = page.next;
-    } while (after);
-  }
+  await eachCampaignPiece(services, scope, campaignId, async (resource, piece) => {
+    if (piece.status !== 'rendered' || piece.production) return;
+    const data: ProducePieceData = { piece: piece.id, kind: resource.name, account: scope.accountId };
+    await services.jobs.send(PRODUCE_PIECE, data, PRODUCE_PIECE_OPTIONS);
+  });
 }

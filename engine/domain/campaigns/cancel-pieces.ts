@@ -4,13 +4,18 @@
 import { findResource } from '../../catalog';
 import { CREATIVE_KINDS } from '../../catalog/creatives';
 import type { Services } from '../services';
-import type { Scope } from '../../store/objects';
+import type { ApiObject, Scope } from '../../store/objects';
+import type { Resource } from '../../catalog/types';
 import { cancelPiece } from '../pieces/cancel';
 import { nextTurn } from '../../base/next-turn';
 
-/** Cancels every piece of the campaign not yet in production; how many were cancelled. */
-export async function cancelCampaignPieces(services: Services, scope: Scope, campaignId: string): Promise<number> {
-  let cancelled = 0;
+/** Visits every piece of the campaign, of every mailpiece kind, oldest first, a page at a time. */
+export async function eachCampaignPiece(
+  services: Services,
+  scope: Scope,
+  campaignId: string,
+  visit: (resource: Resource, piece: ApiObject) => Promise<void>,
+): Promise<void> {
   for (const name of Object.values(CREATIVE_KINDS)) {
     const resource = findResource(name);
     if (!resource?.mailpiece) continue;
@@ -22,17 +27,23 @@ export async function cancelCampaignPieces(services: Services, scope: Scope, cam
         filters: [{ column: 'campaign_id', match: 'equals', value: campaignId }],
         sort: { column: 'date_created', direction: 'asc' },
       });
-      for (const piece of page.data) {
-        if (piece.production) continue;
-        const done = await cancelPiece(services.objects, services.assets, scope, undefined, resource, piece.id).then(
-          () => true,
-          () => false, // claimed by production meanwhile, or gone: either way not ours to cancel
-        );
-        if (done) cancelled++;
-      }
+      for (const piece of page.data) await visit(resource, piece);
       after = page.next;
       if (after) await nextTurn();
     } while (after);
   }
+}
+
+/** Cancels every piece of the campaign not yet in production; how many were cancelled. */
+export async function cancelCampaignPieces(services: Services, scope: Scope, campaignId: string): Promise<number> {
+  let cancelled = 0;
+  await eachCampaignPiece(services, scope, campaignId, async (resource, piece) => {
+    if (piece.production) return;
+    const done = await cancelPiece(services.objects, services.assets, scope, undefined, resource, piece.id).then(
+      () => true,
+      () => false, // claimed by production meanwhile, or gone: either way not ours to cancel
+    );
+    if (done) cancelled++;
+  });
   return cancelled;
 }
