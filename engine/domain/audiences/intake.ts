@@ -12,6 +12,7 @@ import type { UploadRef } from '../../catalog/uploads';
 import type { Services } from '../services';
 import type { Scope } from '../../store/objects';
 import { nowIso } from '../../base/time';
+import { reopenApproval } from '../approvals/reopen';
 import { checkedHeader, readCsv } from './csv';
 import { RowReader, assertMappingFits, mapsAnAddress, mappingOf, stateOf, type Mapping } from './rows';
 
@@ -53,6 +54,7 @@ export async function receiveFile(services: Services, scope: Scope, id: string, 
   const mapping = JSON.stringify(mappingOf(upload));
   const tally = await tallyFile(fs.createReadStream(file.path), mappingOf(upload));
   // a key of its own: two requests racing for one upload each store theirs, and the loser removes it
+  await reopenApproval(services.objects, scope, upload.campaignId, "its audience's file");
   const key = `audiences/${id}_${randomBytes(6).toString('hex')}.csv`;
   const stored = await services.assets.putStream(key, fs.createReadStream(file.path), 'text/csv');
   try {

@@ -17,6 +17,7 @@ import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { assertMappingFits, mappingOf, stateOf } from './rows';
 import { tallyFile } from './intake';
+import { reopenApproval } from '../approvals/reopen';
 
 type CreateBody = BodyOf<typeof uploadOperations.create>;
 type UpdateBody = BodyOf<typeof uploadOperations.update>;
@@ -65,6 +66,7 @@ export async function createUpload(services: Services, scope: Scope, body: Creat
   const existing = (await services.objects.children(scope, uploads.name, [campaign.id])).get(campaign.id) ?? [];
   if (existing.length)
     throw new ApiError('invalid', `campaign ${campaign.id} has an upload already (${existing[0].id})`, 422);
+  await reopenApproval(services.objects, scope, campaign.id, 'its audience');
   const now = nowIso();
   const upload: ApiObject = {
     id: newId(uploads.idPrefix),
@@ -102,6 +104,7 @@ export async function createUpload(services: Services, scope: Scope, body: Creat
 export async function updateUpload(services: Services, scope: Scope, id: string, body: UpdateBody) {
   const current = await services.objects.get(scope, uploads.name, id);
   if (!current) throw notFound('upload');
+  await reopenApproval(services.objects, scope, current.campaignId, "its audience's mapping");
   const next: StoredObjects['uploads'] = { ...current, ...mappingFields(body) };
   if (body.originalFilename !== undefined) next.originalFilename = body.originalFilename;
   const mapping = mappingOf(next);
@@ -134,6 +137,7 @@ export async function updateUpload(services: Services, scope: Scope, id: string,
 /** Deletes the upload, then its file (a file left behind by a failed removal is only space). */
 export async function deleteUpload(services: Services, scope: Scope, id: string) {
   const current = await services.objects.get(scope, uploads.name, id);
+  if (current) await reopenApproval(services.objects, scope, current.campaignId, 'its audience');
   if (!current || !(await services.objects.delete(scope, uploads, id))) throw notFound('upload');
   if (typeof current.file_key === 'string') await services.assets.delete([current.file_key]).catch(() => undefined);
   return { id, deleted: true };

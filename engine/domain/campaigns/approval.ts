@@ -41,7 +41,10 @@ export function requiresApprovalByDefault(scope: Scope, settings: Settings): boo
 export function approvalOf(campaign: ApiObject): Approval | null {
   if (campaign.requires_approval !== true) return null;
   const a = campaign.approval;
-  if (!isPlainObject(a) || (a.status !== 'approved' && a.status !== 'rejected')) return PENDING;
+  if (!isPlainObject(a)) return PENDING;
+  // pending again after a change (../approvals/reopen.ts): the reason says what changed
+  if (a.status !== 'approved' && a.status !== 'rejected')
+    return { ...PENDING, reason: typeof a.reason === 'string' ? a.reason : null };
   return {
     status: a.status,
     decided_by: typeof a.decided_by === 'string' ? a.decided_by : null,

@@ -24,6 +24,7 @@ import { discardStoredFiles } from '../pieces/artwork';
 import { insertRefs } from '../pieces/inserts';
 import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
 import { validate } from '../validation/validate';
+import { reopenApproval } from '../approvals/reopen';
 import { isPlainObject } from '../../base/records';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
@@ -150,6 +151,7 @@ export async function createCreative(
   const stored = await storeSides(services, creative.id, kind, checked, uploads, now);
   const inline = from?.inline ? [from.address] : [];
   try {
+    await reopenApproval(services.objects, scope, campaign.id, 'its creatives');
     // a creative lives under its campaign: read with it (campaigns.ts) and deleted with it
     return await services.objects.insert(scope, creatives.name, creative, {
       parent: campaign.id,
@@ -184,6 +186,7 @@ export async function updateCreative(
   if (from) changes.from = from.address.id;
   if (body.description !== undefined) changes.description = body.description;
   if (body.metadata !== undefined) changes.metadata = body.metadata;
+  if (from) await reopenForCreative(services, scope, id, "a creative's sender");
   const updated = await services.objects.transition(scope, creatives.name, id, {
     change: (current) => ({ ...current, ...changes }),
     objects: inline.map((address) => ({ kind: 'addresses', object: address, events: [addressCreated] })),
@@ -192,6 +195,13 @@ export async function updateCreative(
   });
   if (!updated) throw new ApiError('not_found', 'creative not found', 404);
   return updated;
+}
+
+/** Reopens the approval of the creative's campaign (before a change of the creative, or its delete). */
+export async function reopenForCreative(services: Services, scope: Scope, id: string, what = 'its creatives') {
+  const creative = await services.objects.get(scope, creatives.name, id);
+  if (typeof creative?.campaign_id === 'string')
+    await reopenApproval(services.objects, scope, creative.campaign_id, what);
 }
 
 /** The campaign's creatives, oldest first. */

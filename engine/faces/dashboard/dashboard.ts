@@ -5,7 +5,8 @@ import path from 'node:path';
 import type Koa from 'koa';
 import type { Services } from '../../domain/services';
 import { messageOf } from '../../base/thrown';
-import { BodyRefused, readForm, singleQuery } from './body';
+import { BodyRefused, readForm, readMultipartForm, singleQuery, UploadRefused } from './body';
+import { discardUploads, type UploadedFile } from '../../http/multipart';
 import { securityHeaders } from './headers';
 import { noticeOf } from './notices';
 import { isRedirect, isRendered, PageNotFound, type PageAnswer, type PageRoute, type Rendered } from './page';
@@ -74,6 +75,8 @@ export class Dashboard {
     } catch (error) {
       if (error instanceof PageNotFound) return this.problem(ctx, 404, 'Not found', 'There is nothing here.');
       if (error instanceof BodyRefused) return this.problem(ctx, 400, 'Bad request', 'The form could not be read.');
+      if (error instanceof UploadRefused)
+        return this.problem(ctx, error.reason.status, 'The file was not received', `${error.reason.message}.`);
       if (this.services.config.logLevel !== 'silent')
         process.stderr.write(`dashboard ${ctx.method} ${ctx.path}: ${messageOf(error)}\n`);
       this.problem(ctx, 500, 'Something went wrong', 'The engine could not show this page. Its log says why.');
@@ -111,21 +114,36 @@ export class Dashboard {
       if (!match) continue;
       if (route.method !== ctx.method && !(route.method === 'GET' && ctx.method === 'HEAD')) continue;
       const params = Object.fromEntries(route.names.map((name, i) => [name, pathPart(match[i + 1])]));
-      const form = ctx.method === 'POST' ? await readForm(ctx) : {};
-      if (ctx.method === 'POST' && !this.csrfOk(session, form)) return this.csrfRefused(ctx, session);
-      const scope = { accountId: session.account.id, mode: session.mode };
-      const answer = await route.handler({
-        ctx,
-        services: this.services,
-        session,
-        scope,
-        params,
-        query: singleQuery(ctx),
-        form,
-      });
-      return this.answer(ctx, session, answer);
+      const { form, files } = await this.formOf(ctx, route);
+      try {
+        if (ctx.method === 'POST' && !this.csrfOk(session, form)) return this.csrfRefused(ctx, session);
+        const scope = { accountId: session.account.id, mode: session.mode };
+        const answer = await route.handler({
+          ctx,
+          services: this.services,
+          session,
+          scope,
+          params,
+          query: singleQuery(ctx),
+          form,
+          files,
+        });
+        return this.answer(ctx, session, answer);
+      } finally {
+        if (files.length) await discardUploads(files);
+      }
     }
     throw new PageNotFound();
+  }
+
+  /** A POST's fields (and, for a page that takes files, its files); nothing for a GET. */
+  private async formOf(
+    ctx: Koa.Context,
+    route: CompiledRoute,
+  ): Promise<{ form: Record<string, string>; files: UploadedFile[] }> {
+    if (ctx.method !== 'POST') return { form: {}, files: [] };
+    if (route.files?.length) return readMultipartForm(ctx, this.services.config, route.files);
+    return { form: await readForm(ctx), files: [] };
   }
 
   private csrfOk(session: DashboardSession, form: Record<string, string>): boolean {

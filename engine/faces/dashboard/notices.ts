@@ -15,6 +15,14 @@ export const NOTICES: Record<string, string> = {
   campaign_sent: 'A run of the campaign started.',
   campaign_paused: 'The campaign was paused.',
   campaign_resumed: 'The campaign was resumed.',
+  campaign_created: 'The campaign was created. Now choose who it goes to.',
+  campaign_saved: 'The settings were saved.',
+  audience_uploaded: 'The file was received. Check the columns each field is read from, then save the mapping.',
+  mapping_saved: 'The mapping was saved; the rows were checked again.',
+  audience_removed: 'The file was removed; the campaign has no audience file.',
+  audience_saved: 'The audience was saved.',
+  creative_added: 'The creative was added.',
+  creative_removed: 'The creative was removed.',
 };
 
 export function noticeOf(code: string | undefined): string | undefined {

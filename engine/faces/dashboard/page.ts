@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import type { Scope } from '../../store/scope';
 import type { Services } from '../../domain/services';
 import type { DashboardSession } from './session';
+import type { UploadedFile } from '../../http/multipart';
 
 export interface DashboardRequest {
   ctx: Koa.Context;
@@ -17,6 +18,8 @@ export interface DashboardRequest {
   query: Record<string, string>;
   /** a POST's form fields (CSRF already checked) */
   form: Record<string, string>;
+  /** a multipart POST's files, on disk until the handler has answered */
+  files: UploadedFile[];
 }
 
 /** A page to render: its view and data; the title and the nav's active entry go to the layout. */
@@ -43,13 +46,16 @@ export interface PageRoute {
   /** below /dashboard, with `{name}` parts: `/mail/{id}` */
   path: string;
   handler: PageHandler;
+  /** the file fields a POST of this page may carry (sent as multipart/form-data); none: a plain form */
+  files?: readonly string[];
 }
 
-export const page = (method: PageRoute['method'], path: string, handler: PageHandler): PageRoute => ({
-  method,
-  path,
-  handler,
-});
+export const page = (
+  method: PageRoute['method'],
+  path: string,
+  handler: PageHandler,
+  files?: readonly string[],
+): PageRoute => ({ method, path, handler, files });
 
 /** A 404 page: also what another account's id gets, so it learns nothing about it. */
 export class PageNotFound extends Error {}

@@ -9,31 +9,20 @@ import { notFound } from '../../base/errors';
 import { createCreative } from '../../domain/campaigns/creatives';
 import { startRun } from '../../domain/campaigns/start';
 import { cancelCampaignPieces } from '../../domain/campaigns/cancel-pieces';
-import { updateCreative } from '../../domain/campaigns/creatives';
-import { assertSchedule } from '../../domain/campaigns/scheduler';
+import { reopenForCreative, updateCreative } from '../../domain/campaigns/creatives';
+import { createCampaign, updateCampaign } from '../../domain/campaigns/settings';
 import { serve, type Served } from '../operation';
-import { createObject, deleteObject, retrieveObject, updateObject } from './generic';
+import { deleteObject, retrieveObject } from './generic';
 import { withCreatives } from '../../domain/campaigns/campaigns';
-import { requiresApprovalByDefault } from '../../domain/campaigns/approval';
 import { envelope, listParams } from '../list';
 
 export const campaignHandlers: Served[] = [
-  serve(campaignOperations.create, async (request) => {
-    assertSchedule(request.body.schedule);
-    const status = request.body.schedule ? 'scheduled' : 'draft';
-    const requiresApproval =
-      request.body.requires_approval ?? requiresApprovalByDefault(request.scope, request.caller.account.settings);
-    const created = await createObject({
-      ...request,
-      body: { ...request.body, status, is_draft: status === 'draft', requires_approval: requiresApproval },
-    });
-    return (await withCreatives(request.services, request.scope, [created]))[0];
-  }),
-  serve(campaignOperations.update, async (request) => {
-    assertSchedule(request.body.schedule);
-    const updated = await updateObject(request);
-    return (await withCreatives(request.services, request.scope, [updated]))[0];
-  }),
+  serve(campaignOperations.create, ({ services, scope, caller, body, idempotency }) =>
+    createCampaign(services, scope, caller.account.settings, body, idempotency),
+  ),
+  serve(campaignOperations.update, ({ services, scope, caller, params, body }) =>
+    updateCampaign(services, scope, caller.account.settings, params.id, body),
+  ),
   serve(campaignOperations.retrieve, async (request) => {
     const campaign = await retrieveObject(request);
     return (await withCreatives(request.services, request.scope, [campaign]))[0];
@@ -62,4 +51,8 @@ export const creativeHandlers: Served[] = [
   serve(creativeOperations.create, ({ services, scope, caller, body, idempotency }) =>
     createCreative(services, scope, caller.account.settings, body, idempotency),
   ),
+  serve(creativeOperations.delete, async (request) => {
+    await reopenForCreative(request.services, request.scope, request.params.id);
+    return deleteObject(request);
+  }),
 ];

@@ -1,11 +1,9 @@
 // Create, retrieve, list, update and delete behave the same for every plain stored resource; a new
 // resource gets them by declaring the operations (and writes its own handler only for what is its own).
-import { Kind, type TSchema } from '@sinclair/typebox';
 import { notFound } from '../../base/errors';
 import { eventOf } from '../../catalog';
 import type { ApiObject } from '../../store/objects';
-import { newId } from '../../base/ids';
-import { nowIso } from '../../base/time';
+import { isStamped, newObjectFrom } from '../../domain/validation/new-object';
 import { envelope, listParams, type ListEnvelope } from '../list';
 import type { Handler, OperationRequest } from '../operation';
 
@@ -46,16 +44,6 @@ export const deleteObject: Handler = async ({ services, scope, resource, params 
   return { id: params.id, deleted: true };
 };
 
-/** The value a stored object starts with for a field the body left out: its default, else null or empty. */
-function initial(schema: TSchema): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (schema[Kind] === 'Record') return {};
-  if (schema[Kind] === 'Array') return [];
-  return null;
-}
-
-const STAMPED = new Set(['id', 'date_created', 'date_modified', 'deleted', 'object']);
-
 /**
  * Create for a resource whose object is its body plus the stamps (billing groups): every field of the
  * object's schema from the body, or its initial value. Records `<object>.created` when declared.
@@ -67,15 +55,7 @@ export const createObject = async ({
   body,
   idempotency,
 }: OperationRequest): Promise<ApiObject> => {
-  const now = nowIso();
-  const fields = Object.entries(resource.schema.properties).filter(([key]) => !STAMPED.has(key));
-  const object: ApiObject = {
-    id: newId(resource.idPrefix),
-    ...Object.fromEntries(fields.map(([key, schema]) => [key, body[key] ?? initial(schema)])),
-    date_created: now,
-    date_modified: now,
-    object: resource.object,
-  };
+  const object = newObjectFrom(resource, body);
   const created = `${resource.object}.created`;
   await services.objects.insert(scope, resource.name, object, {
     claim: idempotency,
@@ -93,7 +73,7 @@ export const updateObject = async ({
   body,
 }: OperationRequest): Promise<ApiObject> => {
   const known = Object.entries(body).filter(
-    ([key]) => Object.hasOwn(resource.schema.properties, key) && !STAMPED.has(key),
+    ([key]) => Object.hasOwn(resource.schema.properties, key) && !isStamped(key),
   );
   const updated = await services.objects.transition(scope, resource.name, params.id, {
     change: (current) => ({ ...current, ...Object.fromEntries(known) }),

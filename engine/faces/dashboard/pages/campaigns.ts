@@ -11,14 +11,12 @@ import { withCreatives } from '../../../domain/campaigns/campaigns';
 import { approvalOf, decideApproval } from '../../../domain/campaigns/approval';
 import { drawProof, planProofs } from '../../../domain/campaigns/proofs';
 import { startRun } from '../../../domain/campaigns/start';
-import { reportPage } from '../../../domain/audiences/report';
-import { uploads } from '../../../catalog/audience-uploads';
+import { rowReport } from './row-report';
 import { page, PageNotFound, type DashboardRequest, type PageAnswer } from '../page';
+import { stepsOf } from './campaign-steps';
 
 const SAMPLE = 3;
 const MAX_PROOFS_SHOWN = 12;
-/** Lines of the row report shown on the page. */
-const REPORT_LINES = 20;
 
 const addressCount = (audience: unknown): number | undefined =>
   isPlainObject(audience) && Array.isArray(audience.address_ids) ? audience.address_ids.length : undefined;
@@ -74,6 +72,7 @@ async function show(request: DashboardRequest, problem?: string): Promise<PageAn
     data: {
       campaign,
       problem,
+      steps: stepsOf(campaign.id, 'review'),
       approval: approvalOf(campaign),
       upload,
       report,
@@ -89,18 +88,6 @@ async function show(request: DashboardRequest, problem?: string): Promise<PageAn
       runs: runs.data,
       paused: campaign.status === 'paused',
     },
-  };
-}
-
-/** The first lines of the upload's row report (each row's outcome and why), once its file is in. */
-async function rowReport({ services, scope }: DashboardRequest, shownUpload: unknown) {
-  if (!isPlainObject(shownUpload) || typeof shownUpload.id !== 'string') return undefined;
-  const upload = await services.objects.get(scope, uploads.name, shownUpload.id);
-  if (!upload || typeof upload.file_key !== 'string') return undefined;
-  const page = await reportPage(services, scope, upload, { limit: REPORT_LINES, offset: 0 });
-  return {
-    total: page.total_count,
-    lines: page.data.map((line) => ({ ...line, data: JSON.stringify(line.originalData) })),
   };
 }
 

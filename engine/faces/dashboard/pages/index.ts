@@ -10,6 +10,9 @@ import { settingsPages } from './settings';
 import { healthPages } from './health';
 import { templatePages } from './templates';
 import { campaignPages } from './campaigns';
+import { campaignSettingsPages } from './campaign-settings';
+import { campaignAudiencePages } from './campaign-audience';
+import { campaignCreativePages } from './campaign-creatives';
 import { webhookPages } from './webhooks';
 
 export const NAV: readonly { name: string; href: string; label: string }[] = [
@@ -33,6 +36,10 @@ export const DASHBOARD_PAGES: readonly PageRoute[] = [
   ...settingsPages,
   ...healthPages,
   ...templatePages,
+  // the builder's /campaigns/new before the review's /campaigns/{id}
+  ...campaignSettingsPages,
+  ...campaignAudiencePages,
+  ...campaignCreativePages,
   ...campaignPages,
   ...webhookPages,
 ];
