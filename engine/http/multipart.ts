@@ -18,6 +18,10 @@ export type UploadedFile = UploadRef;
 
 const MAX_PARTS = 1000;
 
+/** A byte limit in the unit a person reads it in (a limit set below a megabyte is not "0 MB"). */
+const sizeText = (bytes: number) =>
+  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MB` : `${Math.floor(bytes / 1024)} KB`;
+
 const malformed = (detail = '') => new ApiError('invalid', `multipart body is malformed${detail}`, 422);
 
 function notAFileField(field: string, allowed: readonly string[]): ApiError {
@@ -144,7 +148,7 @@ export function parseMultipart(
           guarded(() => {
             throw new ApiError(
               'file_size_exceeds_limit',
-              `${field} must be at most ${Math.floor(limits.maxFileBytes / 1_048_576)} MB`,
+              `${field} must be at most ${sizeText(limits.maxFileBytes)}`,
               422,
             );
           }),

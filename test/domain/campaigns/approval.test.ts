@@ -2,7 +2,8 @@
 // a campaign requires approval by choice, or in live mode by the account's setting; approve and reject
 // record who and when with their events; a live campaign awaiting approval renders its pieces but
 // hands none to production (a piece made after them, with no campaign, is produced meanwhile), and
-// its approval sends them; a rejection cancels the pieces and refuses further sends.
+// its approval sends them; a rejection cancels the pieces and refuses further sends; a change of what an
+// approved campaign mails (settings, creatives, audience) puts it back to pending.
 import test, { type ExecutionContext } from 'ava';
 import { DATABASES } from '../../helpers/matrix';
 import { FROM, TO, postcard } from '../../helpers/mail';
@@ -144,6 +145,79 @@ scenario('rejecting a live campaign cancels its pieces; they never reach product
   await ticketOf(s.outbox, control.id, 120_000);
   t.deepEqual(ticketFiles(s.outbox, piece.id), []);
   t.is((await live('POST', `/v1/campaigns/${campaign.id}/send`)).status, 422);
+});
+
+scenario('a change of what an approved campaign mails needs a new approval; names and notes do not', async (t, s) => {
+  const { live, test: testKey, name } = await liveAccount(s.engine);
+  const campaign = await liveCampaign(t, testKey, { requires_approval: true });
+  const approve = async () => {
+    const reply = await testKey<Campaign>('POST', `/v1/campaigns/${campaign.id}/approve`, { json: { by: 'Ann' } });
+    t.is(reply.body.approval?.status, 'approved', JSON.stringify(reply.body));
+  };
+  const approvalNow = async () => (await testKey<Campaign>('GET', `/v1/campaigns/${campaign.id}`)).body.approval;
+  await approve();
+  const renamed = await testKey('PATCH', `/v1/campaigns/${campaign.id}`, {
+    json: { name: 'Renamed', description: 'a note', metadata: { team: 'growth' } },
+  });
+  t.is(renamed.status, 200, JSON.stringify(renamed.body));
+  t.like(
+    await approvalNow(),
+    { status: 'approved', decided_by: 'Ann' },
+    'a name, description or metadata is not mailed',
+  );
+
+  t.is(
+    (
+      await testKey('PATCH', `/v1/campaigns/${campaign.id}`, {
+        json: { send_date: new Date(Date.now() + 10 * 86_400_000).toISOString() },
+      })
+    ).status,
+    200,
+  );
+  const afterDate = await approvalNow();
+  t.like(afterDate, { status: 'pending', decided_by: null, decided_at: null });
+  t.regex(afterDate?.reason ?? '', /its send_date changed/);
+
+  await approve();
+  const creative = await testKey<{ id: string }>('POST', '/v1/creatives', {
+    json: { resource_type: 'postcard', campaign_id: campaign.id, from: FROM, front: FRONT, back: BACK },
+  });
+  t.is(creative.status, 200, JSON.stringify(creative.body));
+  const afterCreative = await approvalNow();
+  t.is(afterCreative?.status, 'pending', 'a creative added');
+  t.regex(afterCreative?.reason ?? '', /its creatives changed/);
+
+  await approve();
+  t.is((await testKey('DELETE', `/v1/creatives/${creative.body.id}`)).status, 200);
+  t.is((await approvalNow())?.status, 'pending', 'a creative removed');
+
+  await approve();
+  const upload = await testKey<{ id: string }>('POST', '/v1/uploads', { json: { campaignId: campaign.id } });
+  t.is(upload.status, 200, JSON.stringify(upload.body));
+  t.regex((await approvalNow())?.reason ?? '', /its audience changed/);
+
+  await approve();
+  const mapped = await testKey('PATCH', `/v1/uploads/${upload.body.id}`, {
+    json: { requiredAddressColumnMapping: { name: 'name' } },
+  });
+  t.is(mapped.status, 200, JSON.stringify(mapped.body));
+  t.regex((await approvalNow())?.reason ?? '', /mapping changed/);
+
+  // a rejected campaign changed is open for a new decision too
+  t.is((await testKey('POST', `/v1/campaigns/${campaign.id}/reject`, { json: { by: 'Bo' } })).status, 200);
+  t.is((await testKey('PATCH', `/v1/campaigns/${campaign.id}`, { json: { remail_after_days: 30 } })).status, 200);
+  t.is((await approvalNow())?.status, 'pending');
+
+  // approval can be dropped in test mode; not in live mode while the account requires it
+  t.is((await testKey('PATCH', `/v1/campaigns/${campaign.id}`, { json: { requires_approval: false } })).status, 200);
+  await s.engine.setSetting('live_campaigns_require_approval', true, name);
+  const inLive = await live<Campaign>('POST', '/v1/campaigns', {
+    json: { name: 'Live', schedule_type: 'immediate', use_type: 'marketing' },
+  });
+  const dropped = await live('PATCH', `/v1/campaigns/${inLive.body.id}`, { json: { requires_approval: false } });
+  t.is(dropped.status, 422);
+  t.regex(dropped.body.error.message, /live_campaigns_require_approval/);
+  t.is((await live<Campaign>('GET', `/v1/campaigns/${inLive.body.id}`)).body.requires_approval, true);
 });
 
 for (const db of DATABASES)
