@@ -1,7 +1,8 @@
 // Campaign approval over HTTP (our extension, engine/domain/campaigns/approval.ts):
 // POST /v1/campaigns/{id}/approve and /reject, secret keys only, with an optional `by` (who decides,
 // as the caller names them) and `reason`; both answer the campaign as its GET does. They are engine
-// routes rather than catalog operations, so the vendor-compatible shapes and the packs stay as they are.
+// routes rather than catalog operations, so the vendor-compatible shapes and the packs stay as they are;
+// each counts against the key's rate limit as an API operation does.
 // GET /v1/campaigns/{id}/proofs?sample=N gives the reviewer proofs of a sample of real recipients
 // (domain/campaigns/proofs.ts), each drawn side as a PNG `data:` URL.
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { campaignProofs } from '../domain/campaigns/proofs';
 import type { Services } from '../domain/services';
 import { authenticate } from './auth';
 import { parseBody } from './body';
+import { admitRate, callerRate } from './pipeline';
 import { engineRoute, type EngineRoute } from './routes';
 import type { RouteEntry } from './router';
 
@@ -36,10 +38,12 @@ export function campaignApprovalRoutes(services: Services): RouteEntry<EngineRou
     fileFields: [],
     uploadDir: services.config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads'),
   };
+  const rateOf = callerRate(services);
   const decide = (decision: Decision['decision']) => async (ctx: Koa.Context, params: Record<string, string>) => {
     const caller = await authenticate(ctx.req, services.accounts);
     if (caller.kind !== 'secret')
       throw new ApiError('publishable_key_not_allowed', 'Approving a campaign needs a secret API key.', 403);
+    await admitRate(ctx, rateOf(caller, `POST /v1/campaigns/{id}/${decision === 'approved' ? 'approve' : 'reject'}`));
     const { fields } = await parseBody(ctx.req, limits);
     const scope = { accountId: caller.account.id, mode: caller.mode };
     const by = optionalText(fields, 'by', MAX_BY) ?? `api key …${caller.keyHash.slice(-6)}`;
@@ -54,6 +58,7 @@ export function campaignApprovalRoutes(services: Services): RouteEntry<EngineRou
       const caller = await authenticate(ctx.req, services.accounts);
       if (caller.kind !== 'secret')
         throw new ApiError('publishable_key_not_allowed', 'Proofs need a secret API key.', 403);
+      await admitRate(ctx, rateOf(caller, 'GET /v1/campaigns/{id}/proofs'));
       const scope = { accountId: caller.account.id, mode: caller.mode };
       const sample = Number(ctx.query.sample ?? 3);
       if (!Number.isInteger(sample) || sample < 1 || sample > 5)

@@ -89,21 +89,32 @@ export function authenticateKey(services: Services): (ctx: Koa.Context, routed: 
   };
 }
 
+/** Counts a caller's request to an endpoint (`label`) in its 5 s window; the API's limit per key. */
+export type CallerRate = (caller: Caller, label: string, factor?: number) => Promise<RateState>;
+
 /** Fixed 5 s windows per key and endpoint, shared by every process on PostgreSQL. */
-export function limitRate(services: Services): (ctx: Koa.Context, request: Authenticated) => Promise<Limited> {
+export function callerRate(services: Services): CallerRate {
   const { config } = services;
   const shared =
     config.rateLimits === 'database' || (config.rateLimits === 'auto' && services.store.dialect === 'postgres');
   const limiter = new RateLimiter(shared ? services.store.sharedHitCounter() : new ProcessHitCounter());
+  return (caller, label, factor = 1) =>
+    limiter.hit(`${caller.keyHash} ${label}`, caller.account.settings.rate_limit_per_5s * factor);
+}
+
+/** Counts the request: 429 over the limit, else the window's headers on the answer. */
+export async function admitRate(ctx: Koa.Context, rate: Promise<RateState>): Promise<RateState> {
+  const state = await rate;
+  if (state.exceeded) throw rateLimitExceeded(state);
+  ctx.set(rateHeaders(state));
+  return state;
+}
+
+export function limitRate(services: Services): (ctx: Koa.Context, request: Authenticated) => Promise<Limited> {
+  const rateOf = callerRate(services);
   return async (ctx, request) => {
-    const { caller } = request;
     const { operation, label } = request.route;
-    const rate = await limiter.hit(
-      `${caller.keyHash} ${label}`,
-      caller.account.settings.rate_limit_per_5s * (operation.rateLimitFactor ?? 1),
-    );
-    if (rate.exceeded) throw rateLimitExceeded(rate);
-    ctx.set(rateHeaders(rate));
+    const rate = await admitRate(ctx, rateOf(request.caller, label, operation.rateLimitFactor));
     return { ...request, rate };
   };
 }

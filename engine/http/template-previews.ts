@@ -1,7 +1,7 @@
 // POST /v1/template_previews (our extension): a side drawn by the engine's renderer for a product and
 // size (engine/domain/rendering/preview.ts), from `html` or a template's version (`template_id`, and
 // `version_id` or its published one), answered as a PNG, or as the PDF with `format: "pdf"`; with
-// `zones: true` the ink-free zone is drawn over it. Secret keys only. An engine route beside the catalog,
+// `zones: true` the ink-free zone is drawn over it. Secret keys only, counted against the key's rate limit. An engine route beside the catalog,
 // as it answers an image rather than an object.
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import type { Services } from '../domain/services';
 import type { Scope } from '../store/objects';
 import { authenticate } from './auth';
 import { parseBody } from './body';
+import { admitRate, callerRate } from './pipeline';
 import { engineRoute, type EngineRoute } from './routes';
 import type { RouteEntry } from './router';
 
@@ -44,11 +45,13 @@ export function templatePreviewRoutes(services: Services): RouteEntry<EngineRout
     fileFields: [],
     uploadDir: services.config.uploadDir ?? path.join(os.tmpdir(), 'printpost-uploads'),
   };
+  const rateOf = callerRate(services);
   return [
     engineRoute('POST', '/v1/template_previews', async (ctx: Koa.Context) => {
       const caller = await authenticate(ctx.req, services.accounts);
       if (caller.kind !== 'secret')
         throw new ApiError('publishable_key_not_allowed', 'Previews need a secret API key.', 403);
+      await admitRate(ctx, rateOf(caller, 'POST /v1/template_previews'));
       const { fields } = await parseBody(ctx.req, limits);
       const scope = { accountId: caller.account.id, mode: caller.mode };
       const variables = fields.merge_variables;

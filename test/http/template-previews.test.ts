@@ -75,3 +75,22 @@ serial('refusals are the spec error body with a 4xx', async (t, { engine }) => {
   t.is((await preview(engine.url, engine.keys.testPub, { html: '<p>x</p>' })).status, 403);
   t.is((await preview(engine.url, 'test_wrong', { html: '<p>x</p>' })).status, 401);
 });
+
+serial("previews count against the key's rate limit, with the spec's 429", async (t, { engine }) => {
+  const name = `previews-${Date.now()}`;
+  const keys = await engine.createAccount(name);
+  await engine.setSetting('rate_limit_per_5s', 2, name);
+  const bad = { html: '<p>x</p>', format: 'gif' };
+  // all three in one 5 s window: start early in a fresh one
+  const intoWindow = Date.now() % 5000;
+  if (intoWindow > 2000) await new Promise((r) => setTimeout(r, 5000 - intoWindow + 50));
+  const answers = [];
+  for (let i = 0; i < 3; i++) answers.push(await preview(engine.url, keys.test, bad));
+  t.deepEqual(
+    answers.map((a) => a.status),
+    [422, 422, 429],
+    'two admitted (refused for their format), the third over the limit',
+  );
+  const over = JSON.parse(answers[2].bytes.toString()) as { error: { code: string; status_code: number } };
+  t.like(over.error, { code: 'rate_limit_exceeded', status_code: 429 });
+});

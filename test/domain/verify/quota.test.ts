@@ -1,4 +1,5 @@
-// The first 300 live US verifications each month are free without a payment method; then 403.
+// The first 300 live US verifications each month are free without a payment method; then 403. The
+// dashboard's verify form spends the same allowance.
 // These tests need the engine's database, so they start engines of their own (SQLite and PostgreSQL).
 import test from 'ava';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { client } from '../../helpers/http';
 import { DATABASES } from '../../helpers/matrix';
 import { PG_ADMIN_URL } from '../../helpers/engine';
 import { vendorResponseErrors } from '../../helpers/vendorSchema';
+import { signInHttp } from '../../faces/dashboard/harness';
 import { freeVerificationsUsed, setFreeVerificationsUsed, usagePeriod } from '../../../engine/domain/verify/quota';
 
 interface Running {
@@ -62,7 +64,13 @@ for (const db of DATABASES) {
     const { accounts, store } = engine.services;
     const { account, keys } = await accounts.create(`quota-${Math.random().toString(36).slice(2)}`);
     for (const [name, value] of Object.entries(settings)) await accounts.setSetting(account.id, name as never, value);
-    return { api: client(engine.url, keys.live), keys, accountId: account.id, counters: store.counters };
+    return {
+      api: client(engine.url, keys.live),
+      url: engine.url,
+      keys,
+      accountId: account.id,
+      counters: store.counters,
+    };
   };
 
   test(`${db}: live verifications without a payment method are counted; test-mode ones are not`, async (t) => {
@@ -136,5 +144,19 @@ for (const db of DATABASES) {
       t.is(r.status, 401, p);
       t.is(r.body.error.code, 'payment_method_unverified');
     }
+  });
+
+  test(`${db}: the dashboard's live verify form spends the same allowance, and says when it is used up`, async (t) => {
+    const { url, keys, accountId, counters: k } = await setup();
+    const session = await signInHttp(url, keys.live);
+    await setFreeVerificationsUsed(k, accountId, 299);
+    const last = await session.post('/dashboard/addresses/verify', BODY, '/dashboard/addresses');
+    t.is(last.status, 200);
+    t.regex(last.text, /id="verdict"/);
+    t.is(await freeVerificationsUsed(k, accountId), 300);
+    const refused = await session.post('/dashboard/addresses/verify', BODY, '/dashboard/addresses');
+    t.notRegex(refused.text, /id="verdict"/);
+    t.regex(refused.text, /used its 300 free live US verifications this month/);
+    t.is(await freeVerificationsUsed(k, accountId), 300);
   });
 }

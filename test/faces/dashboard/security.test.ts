@@ -19,6 +19,10 @@ const PAGES = [
   '/dashboard/keys',
   '/dashboard/settings',
   '/dashboard/health',
+  '/dashboard/templates',
+  '/dashboard/campaigns',
+  '/dashboard/campaigns/new',
+  '/dashboard/webhooks',
 ];
 const ELSEWHERE = [
   '/dashboard/assets/dashboard.css',
@@ -31,6 +35,8 @@ const POSTS = [
   '/dashboard/keys',
   '/dashboard/settings',
   '/dashboard/mail/psc_x/cancel',
+  '/dashboard/campaigns/new',
+  '/dashboard/campaigns/cmp_x/audience/file',
 ];
 
 suite.test(

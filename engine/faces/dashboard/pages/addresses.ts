@@ -1,11 +1,12 @@
 // Addresses: the address book of the session's account and mode, paged; and a form that verifies a US
-// address as the API does (test mode: the spec's samples; live: the offline verifier) and explains the
-// answer in words.
+// address as the API does (test mode: the spec's samples; live: the offline verifier, spending the free
+// allowance of an account without a payment method) and explains the answer in words.
 import { ApiError } from '../../../base/errors';
 import { usVerificationOperations } from '../../../catalog/verifications';
 import { validate } from '../../../domain/validation/validate';
 import { verifyUsAddress } from '../../../domain/verify/us-verifier';
 import { usTestSample } from '../../../domain/verify/samples/us';
+import { takeFreeVerification } from '../../../domain/verify/quota';
 import { page, type DashboardRequest, type Rendered } from '../page';
 import { addressLines } from './piece-view';
 
@@ -47,13 +48,17 @@ async function addresses(request: DashboardRequest): Promise<Rendered> {
   };
 }
 
-function verification(request: DashboardRequest): Record<string, unknown> {
+async function verification(request: DashboardRequest): Promise<Record<string, unknown>> {
+  const { services, scope, session } = request;
   const given: Record<string, string> = {};
   for (const field of FIELDS) if (request.form[field]?.trim()) given[field] = request.form[field].trim();
   const operation = usVerificationOperations.verify;
   try {
     const body = validate(operation.body, given, operation.rules);
-    const answer = request.scope.mode === 'test' ? usTestSample(body, undefined) : verifyUsAddress(body, undefined);
+    // a live verification from here spends the month's free allowance as the API's does
+    if (scope.mode === 'live' && !session.account.settings.payment_method_verified && operation.freeLiveQuota)
+      await takeFreeVerification(services.store.counters, session.account.id, operation.freeLiveQuota);
+    const answer = scope.mode === 'test' ? usTestSample(body, undefined) : verifyUsAddress(body, undefined);
     return {
       answer: {
         deliverability: answer.deliverability,
@@ -75,7 +80,7 @@ async function verify(request: DashboardRequest): Promise<Rendered> {
     nav: 'addresses',
     data: {
       ...(await addressBook(request)),
-      ...verification(request),
+      ...(await verification(request)),
       input: request.form,
       testMode: request.scope.mode === 'test',
     },
