@@ -2,11 +2,10 @@
 // session and its CSRF token like every form; a refused file (no rows, too large) leaves no upload; a
 // column header with HTML in it is shown as text; another account's campaign is not found at any step;
 // a bad cron, send date or creative is explained on its form and makes nothing.
-import test from 'ava';
 import { databaseSuite } from '../../helpers/suite';
 import { client } from '../../helpers/http';
 import { FROM } from '../../helpers/mail';
-import { csrfOf, request, signInHttp, type SessionClient } from './harness';
+import { csrfOf, signInHttp, type SessionClient } from './harness';
 
 // a small file limit, so "too large" is cheap to send
 const suite = databaseSuite({ env: { MAX_FILE_BYTES: String(64 * 1024) } });
