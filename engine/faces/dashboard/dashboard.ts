@@ -177,7 +177,9 @@ export class Dashboard {
     if (!isRendered(answer)) return; // the handler streamed its own body (a file)
     ctx.status = answer.status ?? 200;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = this.views.render(answer.view, answer.data, this.layoutData(ctx, session, answer));
+    ctx.body = answer.bare
+      ? this.views.renderBare(answer.view, answer.data)
+      : this.views.render(answer.view, answer.data, this.layoutData(ctx, session, answer));
   }
 
   layoutData(ctx: Koa.Context, session: DashboardSession, answer: Rendered): Record<string, unknown> {

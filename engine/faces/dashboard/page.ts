@@ -29,6 +29,8 @@ export interface Rendered {
   nav?: string;
   data: Record<string, unknown>;
   status?: number;
+  /** a document of its own, without the layout (the template editor's preview frame) */
+  bare?: boolean;
 }
 
 /** A redirect after a POST (303), optionally with a one-line notice shown on the next page. */

@@ -55,6 +55,13 @@ export class Views {
     this.layout = layout;
   }
 
+  /** The view `view` as a document of its own (it writes its own <html>), without the layout. */
+  renderBare(view: string, data: Record<string, unknown>): string {
+    const page = this.pages.get(view);
+    if (!page) throw new Error(`dashboard: no view ${view}`);
+    return page(data);
+  }
+
   /** The page `view` with `data`, inside the layout (which reads `layout`: title, session, nav, ...). */
   render(view: string, data: Record<string, unknown>, layout: Record<string, unknown>): string {
     const page = this.pages.get(view);

@@ -57,6 +57,14 @@ serial('templates: create, preview, save and publish a version; refusals', async
     path,
   );
   t.is(draft.status, 200);
+  t.regex(draft.headers.get('content-type') ?? '', /text\/html/);
+  t.regex(draft.text, /<img src="data:image\/png;base64,iVBOR/, "the draft's drawing inline in the frame document");
+  t.regex(draft.headers.get('content-security-policy') ?? '', /img-src 'self' data:; style-src 'self'/);
+  t.notRegex(draft.headers.get('content-security-policy') ?? '', /script-src|unsafe/);
+  const frame = await session.get(`/dashboard/templates/${id}/preview-frame?product=postcards&size=4x6&side=front`);
+  t.is(frame.status, 200);
+  t.regex(frame.text, /<img src="\/dashboard\/templates\/tmpl_[0-9a-f]+\/preview\.png\?product&#x3D;postcards/);
+  t.notRegex(frame.headers.get('content-security-policy') ?? '', /data:/, 'data: images only where a draft needs them');
   const saved = await session.post(`/dashboard/templates/${id}/versions`, { html: '<p>v2</p>', publish: 'on' }, path);
   t.is(saved.status, 303);
   const api = client(engine.url, engine.keys.test);

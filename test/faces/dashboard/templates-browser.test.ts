@@ -6,7 +6,7 @@
 import test from 'ava';
 import { startEngine, type TestEngine } from '../../helpers/engine';
 import { client } from '../../helpers/http';
-import { openBrowser, shoot, visit, type DashboardBrowser } from './harness';
+import { openBrowser, PHONE, shoot, visit, type DashboardBrowser } from './harness';
 
 let engine: TestEngine;
 let browser: DashboardBrowser;
@@ -20,6 +20,18 @@ test.after.always(async () => {
   await browser?.close();
   await engine?.close();
 });
+
+/** Whether the preview frame's drawing has loaded and fits the frame's width (no part cut off). */
+const frameFits = async () => {
+  const frame = browser.page.frames().find((f) => f.name() === 'preview-frame');
+  if (!frame) throw new Error('no preview frame');
+  return frame.$eval('img', (img) => {
+    const image = img as unknown as { naturalWidth: number; getBoundingClientRect(): { width: number } };
+    const width = (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document
+      .documentElement.clientWidth;
+    return image.naturalWidth > 0 && image.getBoundingClientRect().width <= width + 1;
+  });
+};
 
 const frameShot = async () => {
   const frame = await browser.page.$('#preview-frame');
@@ -52,9 +64,14 @@ test.serial('edit a template and see the preview change; save and publish a vers
 
   await visit(page, engine.url, `/dashboard/templates/${made.body.id}`);
   const before = await frameShot();
+  t.true(await frameFits(), 'the drawing fits the frame at laptop width');
+  await page.setViewport(PHONE); // a mobile viewport reloads the page
+  await page.waitForNetworkIdle({ idleTime: 300 });
+  t.true(await frameFits(), 'the drawing fits the frame on a phone');
   const editorShot = await shoot(page, 'template-editor');
   t.deepEqual(editorShot.violations, []);
   t.false(editorShot.sideways);
+  await page.waitForNetworkIdle({ idleTime: 300 });
 
   // typing re-posts the preview into the frame: wait for the frame to load the new drawing
   const reloaded = new Promise<void>((resolve) => {
@@ -72,6 +89,7 @@ test.serial('edit a template and see the preview change; save and publish a vers
   await page.waitForNetworkIdle({ idleTime: 500 });
   const after = await frameShot();
   t.notDeepEqual(after, before, 'the preview changed');
+  t.true(await frameFits(), "a draft's drawing fits the frame too");
 
   await page.click('input[name="publish"]');
   await Promise.all([page.waitForNavigation(), page.click('#template-editor button:not(#preview-button)')]);

@@ -116,20 +116,37 @@ async function show(request: DashboardRequest, problem?: string, draft?: string)
       allSides: JSON.stringify(SIDES),
       zones: choice.zones,
       previewSrc: `/dashboard/templates/${template.id}/preview.png?${previewQuery.toString()}`,
+      frameSrc: `/dashboard/templates/${template.id}/preview-frame?${previewQuery.toString()}`,
     },
   };
 }
 
-/** Draws the preview and answers the PNG itself (into the editor's frame, or as the <img>'s source). */
+/**
+ * The editor's frame: a small document whose image fits the frame's width at any screen size (the
+ * browser's own page for a PNG shows it at full size on a phone). A draft's drawing has no URL of its
+ * own, so it comes inline as a data: image, which this document's policy alone allows.
+ */
+function framed(request: DashboardRequest, src: string, inline: boolean): PageAnswer {
+  if (inline)
+    request.ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self' data:; style-src 'self'; base-uri 'none'; frame-ancestors 'self'",
+    );
+  return { view: 'preview-frame', title: 'Preview', bare: true, data: { src } };
+}
+
+/** Draws the preview: the PNG itself, or (`frame`) the editor's frame document showing it inline. */
 async function drawPreview(
   request: DashboardRequest,
   html: string,
   fields: Record<string, string>,
+  frame = false,
 ): Promise<PageAnswer> {
   const choice = previewChoice(fields);
   try {
     const preview = await request.services.previewer.preview({ html, ...choice, mergeVariables: {} });
     request.ctx.set('Cache-Control', 'no-store');
+    if (frame) return framed(request, `data:image/png;base64,${preview.png.toString('base64')}`, true);
     // opened as a document (the frame), a PNG is shown by the browser's own image page, whose inline
     // styles the pages' policy would refuse; an image holds no markup, so its own policy allows them
     request.ctx.set(
@@ -165,7 +182,16 @@ async function draftPreview(request: DashboardRequest): Promise<PageAnswer> {
   await retrieveTemplate(request.services.objects, request.scope, request.params.id).catch(() => {
     throw new PageNotFound();
   });
-  return drawPreview(request, request.form.html ?? '', request.form);
+  return drawPreview(request, request.form.html ?? '', request.form, true);
+}
+
+/** The frame's first document: the stored version's drawing, by its URL. */
+async function frameOfStored(request: DashboardRequest): Promise<PageAnswer> {
+  await retrieveTemplate(request.services.objects, request.scope, request.params.id).catch(() => {
+    throw new PageNotFound();
+  });
+  const query = new URLSearchParams(request.query).toString();
+  return framed(request, `/dashboard/templates/${request.params.id}/preview.png?${query}`, false);
 }
 
 async function saveVersion(request: DashboardRequest): Promise<PageAnswer> {
@@ -205,6 +231,7 @@ export const templatePages = [
   page('POST', '/templates', create),
   page('GET', '/templates/{id}', (request) => show(request)),
   page('GET', '/templates/{id}/preview.png', storedPreview),
+  page('GET', '/templates/{id}/preview-frame', frameOfStored),
   page('POST', '/templates/{id}/preview', draftPreview),
   page('POST', '/templates/{id}/versions', saveVersion),
   page('POST', '/templates/{id}/publish', publish),
