@@ -1,6 +1,7 @@
 // The webhook pages in a real browser: create a webhook (its secret shown once, on that answer only),
 // see a delivery with its status and the receiver's answer, rotate the secret (the new one shown once);
-// HTML in the description shown as text. Each page saved at laptop and phone
+// HTML in the description shown as text; a delivery that failed every attempt replayed from its row.
+// Each page saved at laptop and phone
 // widths, checked with axe-core, no sideways scroll at 375 px, no CSP violation.
 import test from 'ava';
 import { startEngine, type TestEngine } from '../../helpers/engine';
@@ -81,4 +82,50 @@ test.serial('create a webhook, see its deliveries, rotate its secret', async (t)
   t.not(rotated, secret, 'a new secret, shown once');
   t.regex(await text(), /old secret keeps signing until/);
   t.deepEqual(problems, []);
+});
+
+test.serial('a delivery that failed every attempt is replayed from its row, and succeeds', async (t) => {
+  t.timeout(180_000);
+  const { page, problems } = browser;
+  // every attempt of the first delivery fails (8 in all, retried within a second), the replay succeeds
+  const failing = await startReceiver((call) => (call <= 8 ? { status: 503 } : {}));
+  const fast = await startEngine({
+    db: 'sqlite',
+    env: { ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_BASE_MS: '10' },
+  });
+  try {
+    const api = client(fast.url, fast.keys.test);
+    const hook = await api('POST', '/v1/webhooks', { json: { url: failing.url, event_types: ['address.created'] } });
+    t.is(hook.status, 200, JSON.stringify(hook.body));
+    const id = hook.body.id as string;
+    t.is((await api('POST', '/v1/addresses', { json: TO })).status, 200);
+    await failing.waitFor(8, 60_000);
+
+    await visit(page, fast.url, '/dashboard/sign-in');
+    await page.type('#key', fast.keys.test);
+    await Promise.all([page.waitForNavigation(), page.click('form[action="/dashboard/sign-in"] button')]);
+    let shown = '';
+    for (let i = 0; i < 100 && !/failed \(failed\)/.test(shown); i++) {
+      await visit(page, fast.url, `/dashboard/webhooks/${id}`);
+      shown = await text();
+      if (!/failed \(failed\)/.test(shown)) await new Promise((r) => setTimeout(r, 200));
+    }
+    t.regex(shown, /failed \(failed\)\s*503/, 'every attempt failed: the delivery is failed');
+    const replay = await page.$('table.deliveries form[action$="/replay"] button');
+    if (!replay) throw new Error('no replay button on the failed row');
+    await Promise.all([page.waitForNavigation(), replay.click()]);
+    t.regex(await text(), /1 failed deliveries queued again/);
+    await failing.waitFor(9, 60_000);
+    const delivered = /succeeded \(succeeded\)\s*200/;
+    for (let i = 0; i < 100 && !delivered.test(shown); i++) {
+      await visit(page, fast.url, `/dashboard/webhooks/${id}`);
+      shown = await text();
+      if (!delivered.test(shown)) await new Promise((r) => setTimeout(r, 200));
+    }
+    t.regex(shown, delivered, 'the replayed delivery reached the receiver');
+    t.deepEqual(problems, []);
+  } finally {
+    await fast.close();
+    await failing.close();
+  }
 });
