@@ -148,11 +148,16 @@ export const approval = () =>
       ),
       decided_by: nullable(Type.String({ description: 'Who approved or rejected it, as they were named.' })),
       decided_at: nullable(dateTime('When it was approved or rejected.')),
-      reason: nullable(Type.String({ description: 'Why it was rejected (or a note on the approval).' })),
+      reason: nullable(
+        Type.String({
+          description:
+            'Why it was rejected, or a note on the approval; while pending again, what changed since the last decision.',
+        }),
+      ),
     }),
     {
       description:
-        'Our extension: the approval of a campaign that requires one; its pieces go to production only once `status` is approved, and a rejection cancels those not yet there.',
+        'Our extension: the approval of a campaign that requires one; its pieces go to production only once `status` is approved, and a rejection cancels those not yet there. A change of what an approved or rejected campaign mails (its creatives, audience, schedule, send date, ...; not its name, description or metadata) puts it back to pending.',
     },
   );
 

@@ -22,7 +22,7 @@ export function newObjectFrom(resource: Resource, body: Record<string, unknown>,
   const fields = Object.entries(resource.schema.properties).filter(([key]) => !STAMPED.has(key));
   return {
     id: newId(resource.idPrefix),
-    ...Object.fromEntries(fields.map(([key, schema]) => [key, body[key] ?? initial(schema as TSchema)])),
+    ...Object.fromEntries(fields.map(([key, schema]) => [key, body[key] ?? initial(schema)])),
     date_created: now,
     date_modified: now,
     object: resource.object,

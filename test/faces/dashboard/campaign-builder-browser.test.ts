@@ -198,6 +198,9 @@ test.serial('a campaign built in the dashboard from a CSV, reviewed, approved an
   ]);
   await visit(page, engine.url, `/dashboard/campaigns/${id}`);
   t.regex(await text(page), /Runs[\s\S]*completed/);
+  t.like(run, { skipped_count: 1 });
+  await page.click('details.skipped summary');
+  t.regex(await page.$eval('details.skipped', (e) => e.textContent ?? ''), /row 4 · refused: .*address_line1/);
 
   // 5. a change of what it mails needs a new approval
   await visit(page, engine.url, `/dashboard/campaigns/${id}/settings`);

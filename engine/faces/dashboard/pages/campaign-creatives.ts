@@ -2,9 +2,11 @@
 // template of the account, or HTML typed in), as many creatives as the campaign mails; each is checked
 // as a direct create of its kind would be (domain/campaigns/creatives.ts), so a creative the form
 // accepts makes valid pieces. Kinds, sizes and artwork sides come from the catalog.
-import type { TSchema } from '@sinclair/typebox';
 import { ApiError } from '../../../base/errors';
 import { findResource } from '../../../catalog';
+import { geometryOf } from '../../../catalog/products';
+import { PREVIEW_PRODUCTS } from '../../../domain/rendering/preview';
+import { isPlainObject } from '../../../base/records';
 import { campaigns } from '../../../catalog/campaigns';
 import { CREATIVE_ARTWORK, CREATIVE_KINDS, creativeOperations, creatives } from '../../../catalog/creatives';
 import { validate } from '../../../domain/validation/validate';
@@ -29,15 +31,14 @@ const CHOICES = 100;
 
 const isKind = (value: unknown): value is Kind => typeof value === 'string' && Object.hasOwn(CREATIVE_KINDS, value);
 
-/** The kind's sizes and artwork sides, as its create operation declares them. */
+/** The kind's sizes and artwork sides (as the products catalog has them) and whether it takes `color`. */
 function shapeOf(kind: Kind) {
-  const create = findResource(CREATIVE_KINDS[kind])?.operations.find((o) => o.name === 'create');
-  const properties = (create?.body?.properties ?? {}) as Record<string, TSchema>;
-  const sizes = Array.isArray(properties.size?.anyOf)
-    ? (properties.size.anyOf as TSchema[]).map((s) => String(s.const))
-    : [];
-  const sides = CREATIVE_ARTWORK.filter((side) => Object.hasOwn(properties, side));
-  return { sizes, sides, colored: Object.hasOwn(properties, 'color') };
+  const resource = CREATIVE_KINDS[kind];
+  const sizes = PREVIEW_PRODUCTS[resource] ?? [];
+  const fields: readonly string[] = sizes.length ? geometryOf(resource, sizes[0]).sides.map((s) => s.field) : [];
+  const sides = CREATIVE_ARTWORK.filter((side) => fields.includes(side));
+  const create = findResource(resource)?.operations.find((o) => o.name === 'create');
+  return { sizes, sides, colored: Boolean(create?.body && Object.hasOwn(create.body.properties, 'color')) };
 }
 
 async function campaignOf({ services, scope, params }: DashboardRequest): Promise<ApiObject> {
@@ -94,7 +95,7 @@ async function creativePage(request: DashboardRequest, problem?: string): Promis
         id: c.id,
         kind: c.resource_type,
         description: c.description,
-        size: (c.details as Record<string, unknown> | undefined)?.size,
+        size: isPlainObject(c.details) ? c.details.size : undefined,
       })),
     },
   };

@@ -10,6 +10,8 @@ import { createCampaign, updateCampaign } from '../../../domain/campaigns/settin
 import { requiresApprovalByDefault } from '../../../domain/campaigns/approval';
 import { page, PageNotFound, type DashboardRequest, type PageAnswer } from '../page';
 import { stepsOf } from './campaign-steps';
+import { isPlainObject } from '../../../base/records';
+import type { ApiObject } from '../../../store/objects';
 
 /** A `datetime-local` value (read as UTC) as an ISO date-time; blank: none. */
 export function utcDateTime(value: string | undefined): string | null | undefined {
@@ -38,9 +40,9 @@ function bodyOf(form: Record<string, string>, approvalLocked: boolean): Record<s
   };
 }
 
-function formOf(request: DashboardRequest, campaign?: Record<string, unknown>) {
+function formOf(request: DashboardRequest, campaign?: ApiObject) {
   const locked = requiresApprovalByDefault(request.scope, request.session.account.settings);
-  const schedule = campaign?.schedule as { cron?: string; time_zone?: string } | null | undefined;
+  const schedule = isPlainObject(campaign?.schedule) ? campaign.schedule : undefined;
   return {
     locked,
     input: campaign
@@ -57,7 +59,7 @@ function formOf(request: DashboardRequest, campaign?: Record<string, unknown>) {
   };
 }
 
-function settingsPage(request: DashboardRequest, campaign?: Record<string, unknown>, problem?: string): PageAnswer {
+function settingsPage(request: DashboardRequest, campaign?: ApiObject, problem?: string): PageAnswer {
   const form = formOf(request, campaign);
   return {
     view: 'campaign-settings',
@@ -72,7 +74,7 @@ function settingsPage(request: DashboardRequest, campaign?: Record<string, unkno
         : form.input,
       campaign,
       problem,
-      steps: stepsOf(campaign?.id as string | undefined, 'settings'),
+      steps: stepsOf(campaign?.id, 'settings'),
       action: campaign ? `/dashboard/campaigns/${String(campaign.id)}/settings` : '/dashboard/campaigns/new',
     },
   };
@@ -85,7 +87,7 @@ async function stored(request: DashboardRequest) {
 }
 
 /** Runs a save; a refusal (the catalog's checks, a bad cron) is shown on the form with what was typed. */
-async function saving(request: DashboardRequest, save: () => Promise<PageAnswer>, campaign?: Record<string, unknown>) {
+async function saving(request: DashboardRequest, save: () => Promise<PageAnswer>, campaign?: ApiObject) {
   try {
     return await save();
   } catch (error) {
