@@ -83,6 +83,9 @@ export async function updateCampaign(
         )
         .map(([key]) => key);
       if (changed.length && holdsDecision(current)) next.approval = reopened(`its ${changed.join(', ')}`);
+      // approval required again: a decision made before it was dropped does not carry over
+      if (body.requires_approval === true && current.requires_approval !== true)
+        next.approval = { status: 'pending' as const, decided_by: null, decided_at: null, reason: null };
       return { ...next, ...statusForSchedule(current, body) };
     },
   });

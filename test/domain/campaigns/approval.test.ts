@@ -208,8 +208,13 @@ scenario('a change of what an approved campaign mails needs a new approval; name
   t.is((await testKey('PATCH', `/v1/campaigns/${campaign.id}`, { json: { remail_after_days: 30 } })).status, 200);
   t.is((await approvalNow())?.status, 'pending');
 
-  // approval can be dropped in test mode; not in live mode while the account requires it
+  // approval can be dropped in test mode (and a decision made before does not carry over when it is
+  // required again); not in live mode while the account requires it
+  await approve();
   t.is((await testKey('PATCH', `/v1/campaigns/${campaign.id}`, { json: { requires_approval: false } })).status, 200);
+  t.is(await approvalNow(), null);
+  t.is((await testKey('PATCH', `/v1/campaigns/${campaign.id}`, { json: { requires_approval: true } })).status, 200);
+  t.like(await approvalNow(), { status: 'pending', decided_by: null });
   await s.engine.setSetting('live_campaigns_require_approval', true, name);
   const inLive = await live<Campaign>('POST', '/v1/campaigns', {
     json: { name: 'Live', schedule_type: 'immediate', use_type: 'marketing' },
