@@ -27,7 +27,6 @@ export async function reopenApproval(objects: ObjectStore, scope: Scope, campaig
   const campaign = await objects.get(scope, campaigns.name, campaignId);
   if (!campaign || !holdsDecision(campaign)) return;
   await objects.transition(scope, campaigns.name, campaignId, {
-    change: (current) =>
-      holdsDecision(current) ? { ...current, approval: reopened(what), date_modified: nowIso() } : current,
+    change: (current) => (holdsDecision(current) ? { ...current, approval: reopened(what) } : current),
   });
 }

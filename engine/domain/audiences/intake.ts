@@ -53,8 +53,8 @@ export async function receiveFile(services: Services, scope: Scope, id: string, 
   if (upload.file_key) throw already();
   const mapping = JSON.stringify(mappingOf(upload));
   const tally = await tallyFile(fs.createReadStream(file.path), mappingOf(upload));
-  // a key of its own: two requests racing for one upload each store theirs, and the loser removes it
   await reopenApproval(services.objects, scope, upload.campaignId, "its audience's file");
+  // a key of its own: two requests racing for one upload each store theirs, and the loser removes it
   const key = `audiences/${id}_${randomBytes(6).toString('hex')}.csv`;
   const stored = await services.assets.putStream(key, fs.createReadStream(file.path), 'text/csv');
   try {

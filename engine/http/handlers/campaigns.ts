@@ -6,10 +6,9 @@
 import { campaignOperations } from '../../catalog/campaigns';
 import { creativeOperations } from '../../catalog/creatives';
 import { notFound } from '../../base/errors';
-import { createCreative } from '../../domain/campaigns/creatives';
 import { startRun } from '../../domain/campaigns/start';
 import { cancelCampaignPieces } from '../../domain/campaigns/cancel-pieces';
-import { reopenForCreative, updateCreative } from '../../domain/campaigns/creatives';
+import { createCreative, reopenForCreative, updateCreative } from '../../domain/campaigns/creatives';
 import { createCampaign, updateCampaign } from '../../domain/campaigns/settings';
 import { serve, type Served } from '../operation';
 import { deleteObject, retrieveObject } from './generic';
