@@ -12,7 +12,7 @@ import type { Page } from 'puppeteer-core';
 import { startEngine, type TestEngine } from '../../helpers/engine';
 import { client } from '../../helpers/http';
 import { FROM } from '../../helpers/mail';
-import { openBrowser, shoot, visit, type DashboardBrowser } from './harness';
+import { openBrowser, proofWidths, shoot, visit, type DashboardBrowser } from './harness';
 
 let engine: TestEngine;
 let browser: DashboardBrowser;
@@ -42,29 +42,6 @@ async function submit(page: Page, selector: string) {
 }
 
 const text = (page: Page) => page.$eval('main', (e) => e.textContent ?? '');
-
-/** The natural widths of the page's proof images once each has loaded or failed. */
-const proofWidths = (page: Page) =>
-  page.$$eval('.proofs img', (imgs) =>
-    Promise.all(
-      imgs.map(
-        (img) =>
-          new Promise<number>((resolve) => {
-            const image = img as unknown as {
-              complete: boolean;
-              naturalWidth: number;
-              onload: unknown;
-              onerror: unknown;
-            };
-            if (image.complete) resolve(image.naturalWidth);
-            else {
-              image.onload = () => resolve(image.naturalWidth);
-              image.onerror = () => resolve(0);
-            }
-          }),
-      ),
-    ),
-  );
 
 test.serial('a campaign built in the dashboard from a CSV, reviewed, approved and sent', async (t) => {
   t.timeout(300_000);

@@ -8,7 +8,7 @@ import { startEngine, type TestEngine } from '../../helpers/engine';
 import { client } from '../../helpers/http';
 import { FROM } from '../../helpers/mail';
 import { CSV_HEADER, createUpload, csvRow, sendFile } from '../../helpers/audience';
-import { openBrowser, shoot, visit, type DashboardBrowser } from './harness';
+import { openBrowser, proofWidths, shoot, visit, type DashboardBrowser } from './harness';
 
 let engine: TestEngine;
 let browser: DashboardBrowser;
@@ -63,26 +63,7 @@ test.serial('a campaign from a CSV: its row report, proofs of real recipients, a
   t.regex(text, /<b>list\.csv/, 'the file name as text');
   t.regex(text, /Refused rows\s*1/);
   t.regex(text, /Row report[\s\S]*Failed/, 'the row report names the refused row');
-  const images = await page.$$eval('.proofs img', (imgs) =>
-    Promise.all(
-      imgs.map(
-        (img) =>
-          new Promise<number>((resolve) => {
-            const image = img as unknown as {
-              complete: boolean;
-              naturalWidth: number;
-              onload: unknown;
-              onerror: unknown;
-            };
-            if (image.complete) resolve(image.naturalWidth);
-            else {
-              image.onload = () => resolve(image.naturalWidth);
-              image.onerror = () => resolve(0);
-            }
-          }),
-      ),
-    ),
-  );
+  const images = await proofWidths(page);
   t.is(images.length, 4, 'two recipients, two sides');
   t.true(
     images.every((w) => w > 0),

@@ -187,3 +187,26 @@ export async function shoot(page: Page, name: string): Promise<ShotReport> {
 export async function visit(page: Page, base: string, pathname: string): Promise<void> {
   await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
 }
+
+/** The natural widths of the page's proof images once each has loaded or failed. */
+export const proofWidths = (page: Page) =>
+  page.$$eval('.proofs img', (imgs) =>
+    Promise.all(
+      imgs.map(
+        (img) =>
+          new Promise<number>((resolve) => {
+            const image = img as unknown as {
+              complete: boolean;
+              naturalWidth: number;
+              onload: unknown;
+              onerror: unknown;
+            };
+            if (image.complete) resolve(image.naturalWidth);
+            else {
+              image.onload = () => resolve(image.naturalWidth);
+              image.onerror = () => resolve(0);
+            }
+          }),
+      ),
+    ),
+  );
