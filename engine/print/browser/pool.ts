@@ -13,6 +13,7 @@ import { BrowserCrashed, RenderFailed, RendererUnavailable, RenderTimeout } from
 import { locateChromium, type ChromiumSource, type Located, type LocateOptions } from './locate';
 import { printPdf, type PdfRequest } from './print';
 import { Session, type Slot } from './session';
+import type { WarmPage } from './page';
 import { Permits } from './permits';
 import { IdleTimer } from '../../base/idle';
 import { messageOf } from '../../base/thrown';
@@ -66,6 +67,25 @@ export interface RendererOptions extends LocateOptions {
 const RELAUNCH_BACKOFF_MS = 5_000;
 
 type Outcome = { pdf: Uint8Array } | { error: unknown };
+
+/** How long a protocol error waits for the page's crash signal, which may arrive just after it. */
+const CRASH_GRACE_MS = 250;
+
+/**
+ * A page that crashes mid-print may answer the print command with a protocol error ("Printing
+ * failed", "Target closed") a moment before its crash event arrives: such an error is the crash, not
+ * the design's fault, so the piece is retried rather than failed.
+ */
+async function crashOrError(session: Session, warm: WarmPage, error: unknown): Promise<unknown> {
+  if (error instanceof RenderFailed || error instanceof RenderTimeout || error instanceof BrowserCrashed) return error;
+  let timer: NodeJS.Timeout | undefined;
+  const crash = await Promise.race([
+    session.failureOf(warm),
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), CRASH_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  return crash ?? error;
+}
 
 class BrowserPool implements Renderer {
   private located?: Located;
@@ -167,7 +187,7 @@ class BrowserPool implements Renderer {
       if (++warm.uses >= (this.options.recycleAfter ?? 1000)) session.replace(slot);
       return outcome.pdf;
     }
-    const error = outcome.error;
+    const error = await crashOrError(session, warm, outcome.error);
     if (!session.alive) throw error instanceof BrowserCrashed ? error : new BrowserCrashed();
     const pageIsClean = error instanceof RenderFailed && warm.page.url() === 'about:blank';
     if (!pageIsClean) session.replace(slot);
