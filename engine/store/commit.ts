@@ -213,8 +213,7 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
 export async function runGuards(trx: Knex, scope: Scope, writes: CommitWrites): Promise<void> {
   for (const take of writes.takes ?? [])
     if ((await incrementBelow(trx, take.counter, take.below, take.count)) === undefined) throw take.refusal();
-  for (const use of writes.confirmations ?? [])
-    if (!(await useConfirmationOnce(trx, use.used))) throw use.refusal();
+  for (const use of writes.confirmations ?? []) if (!(await useConfirmationOnce(trx, use.used))) throw use.refusal();
   // PostgreSQL: the row stays share-locked until the commit, so a delete (which locks it to change it)
   // waits and then finds the commit done; SQLite's one write connection serializes them already
   const share = trx.client.config.client !== 'better-sqlite3';

@@ -21,12 +21,7 @@ export interface CounterRow {
  * Adds `by` (one by default) while the count stays at most `limit`; returns the new count, or undefined
  * when that would pass the limit (a campaign run takes its whole audience's places at once).
  */
-export async function incrementBelow(
-  knex: Knex,
-  key: CounterKey,
-  limit: number,
-  by = 1,
-): Promise<number | undefined> {
+export async function incrementBelow(knex: Knex, key: CounterKey, limit: number, by = 1): Promise<number | undefined> {
   if (by > limit) return undefined;
   const rows = await knex<CounterRow>('usage_counters')
     .insert({ account_id: key.accountId, name: key.name, period: key.period, count: by })

@@ -5,7 +5,7 @@
 // and its campaign then sent by a person: the campaign is agent-driven, so its run is held all the same.
 import { readMicrodeposits } from '../../engine/store/microdeposits';
 import type { Knex } from 'knex';
-import { client, type Reply } from '../helpers/http';
+import type { client, Reply } from '../helpers/http';
 import { check, FROM, letter, ok, postcard, selfMailer, snapPack, TO } from '../helpers/mail';
 import { BACK, FRONT } from '../helpers/campaign';
 import { CSV_HEADER, MAPPING, csvRow } from '../helpers/audience';
@@ -75,7 +75,9 @@ const send = async (who: Api, campaign: string): Promise<Driven> => ({
 
 /** A campaign with a creative whose audience is an upload, its file not sent yet. */
 async function uploadCampaign(human: Api, uploadBy: Api): Promise<{ campaign: string; upload: string }> {
-  const campaign = String((await ok(human, 'POST', '/v1/campaigns', { name: 'File', schedule_type: 'immediate', use_type: 'marketing' })).id);
+  const campaign = String(
+    (await ok(human, 'POST', '/v1/campaigns', { name: 'File', schedule_type: 'immediate', use_type: 'marketing' })).id,
+  );
   await ok(human, 'POST', '/v1/creatives', creative(campaign));
   const upload = String((await ok(uploadBy, 'POST', '/v1/uploads', { campaignId: campaign, ...MAPPING })).id);
   return { campaign, upload };

@@ -15,7 +15,6 @@ import { client } from '../helpers/http';
 import type { TestEngine } from '../helpers/engine';
 import { settledRun } from '../helpers/campaign';
 import { DRIVERS, type Actors } from './agent-policy-drivers';
-import { FROM, TO, ok } from '../helpers/mail';
 
 const WINDOW_MINUTES = 5;
 const PER_DAY = 4;
@@ -104,7 +103,10 @@ for (const [name, drive] of Object.entries(DRIVERS))
     t.is(over.reply.status, 403, JSON.stringify(over.reply.body));
     t.is(over.reply.body.error.code, 'agent_limit_reached');
     if (over.campaign)
-      t.regex(over.reply.body.error.message, new RegExp(`would mail ${asks} pieces; only ${asks - 1} of today's ${PER_DAY}`));
+      t.regex(
+        over.reply.body.error.message,
+        new RegExp(`would mail ${asks} pieces; only ${asks - 1} of today's ${PER_DAY}`),
+      );
     t.is((await livePieces(actors)).length, made, 'no piece made past the cap');
     t.is(await count(), PER_DAY - asks + 1, 'the count stays');
 

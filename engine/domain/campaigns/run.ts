@@ -10,7 +10,7 @@ import { eventOf } from '../../catalog';
 import { campaignRuns, campaigns, type CAMPAIGN_STATUSES } from '../../catalog/campaigns';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { Scope } from '../../store/objects';
 import { mailingKey, type EarlierMailing } from '../../store/campaign-mailings';
 import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../platform/jobs/names';
 import type { Job } from '../../platform/jobs/types';
@@ -88,7 +88,16 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   const recorded = await services.store.runRecipients.recordedRecipients(run.id);
   const budget = runBudgetMs(services.config.campaignRunLeaseMs);
   // an agent-driven campaign's pieces are held to the agent limits (its start took their places)
-  const pass = new RunPass(services, scope, account.settings, campaign, recorded, signal, budget, isAgentDriven(campaign));
+  const pass = new RunPass(
+    services,
+    scope,
+    account.settings,
+    campaign,
+    recorded,
+    signal,
+    budget,
+    isAgentDriven(campaign),
+  );
   // a long run goes on in a job of its own, so no lease has to cover a whole run
   const handOn = async () => {
     await showProgress(services, scope, data, recipients);
