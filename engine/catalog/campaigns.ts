@@ -358,8 +358,7 @@ export const campaigns = defineResource({
     agent_driven: Type.Optional(
       Type.Boolean({
         description:
-          'Our extension: an AI agent created, changed, filled or sent this campaign, so every run of it (a send by anyone, a scheduled tick) is held to the agent limits: live only with agents_send_live, its whole audience counted against agent_pieces_per_day before it starts, send dates past the cancellation window.',
-        examples: [false],
+          'Our extension: an AI agent created, changed, filled or sent this campaign, so each of its runs (sent by anyone, or a scheduled tick) is held to the agent limits: live mail only with agents_send_live, its audience counted against agent_pieces_per_day before it starts, send dates past the cancellation window.',
       }),
     ),
   },
