@@ -122,3 +122,22 @@ for (const [name, drive] of Object.entries(DRIVERS))
     for (const piece of fresh)
       t.true(Date.parse(piece.send_date) >= started + WINDOW_MINUTES * 60_000, `${piece.id} held past the window`);
   });
+
+each('two agent sends at once cannot overdraw the day', async (t, { engine }) => {
+  t.timeout(120_000);
+  const actors = await actorsOf(engine);
+  t.teardown(() => actors.close());
+  await engine.setSetting('agents_send_live', true, actors.account);
+  const today = new Date().toISOString().slice(0, 10);
+  const counter = agentPiecesOn({ accountId: await accountIdOf(actors, actors.account), mode: 'live' }, today);
+  // room for one send of two pieces, not two
+  await setCounter(actors.knex, counter, PER_DAY - 3);
+  const send = DRIVERS['campaigns.send'];
+  const both = await Promise.all([send(actors), send(actors)]);
+  const statuses = both.map((driven) => driven.reply.status).sort();
+  t.deepEqual(statuses, [200, 403], JSON.stringify(both.map((d) => d.reply.body)));
+  const sent = both.find((driven) => driven.reply.status === 200)!;
+  t.is((await settledRun(actors.human, sent.campaign!, sent.reply.body.id)).pieces_created, 2);
+  t.is(await readCounter(actors.knex, counter), PER_DAY - 1);
+  t.is((await livePieces(actors)).length, 2);
+});
