@@ -110,6 +110,7 @@ export const uploadOperations = {
       ...mappings(),
     }),
     response: 'object',
+    mails: 'later',
   }),
   list: {
     ...listOperation('/v1/uploads', 'List uploads'),
@@ -137,6 +138,7 @@ export const uploadOperations = {
       ...mappings(),
     }),
     response: 'object',
+    mails: 'later',
   }),
   delete: operation({
     name: 'delete',
@@ -155,6 +157,7 @@ export const uploadOperations = {
     }),
     files: ['file'],
     response: 'object',
+    mails: 'later',
     responseSchema: Type.Object({
       message: Type.Literal('File uploaded successfully'),
       filename: Type.String(),

@@ -269,6 +269,7 @@ export const campaignOperations = {
     body: Type.Object({ name: name(), schedule_type: scheduleType(), use_type: useType(), ...writable() }),
     response: 'object',
     idempotent: true,
+    mails: 'later',
   }),
   list: listOperation('/v1/campaigns', 'List campaigns', { sorts: ['date_created'] }),
   retrieve: operation({
@@ -293,6 +294,7 @@ export const campaignOperations = {
       ...writable(),
     }),
     response: 'object',
+    mails: 'later',
   }),
   delete: operation({
     name: 'delete',
@@ -307,6 +309,7 @@ export const campaignOperations = {
     path: '/v1/campaigns/{id}/send',
     summary: 'Send a campaign now: starts a run',
     response: 'object',
+    mails: 'now',
     responseSchema: Type.Object(campaignRuns.schema.properties, {
       examples: [campaignRuns.sample],
     }),
@@ -352,6 +355,12 @@ export const campaigns = defineResource({
     ),
     requires_approval: Type.Optional(requiresApproval()),
     approval: Type.Optional(approval()),
+    agent_driven: Type.Optional(
+      Type.Boolean({
+        description:
+          'Our extension: an AI agent created, changed, filled or sent this campaign, so each of its runs (sent by anyone, or a scheduled tick) is held to the agent limits: live mail only with agents_send_live, its audience counted against agent_pieces_per_day before it starts, send dates past the cancellation window.',
+      }),
+    ),
   },
   operations: Object.values(campaignOperations),
   events: [

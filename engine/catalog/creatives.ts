@@ -60,6 +60,7 @@ export const creativeOperations = {
     }),
     response: 'object',
     idempotent: true,
+    mails: 'later',
     files: [...CREATIVE_ARTWORK],
   }),
   list: listOperation('/v1/creatives', 'List creatives', {
@@ -86,6 +87,7 @@ export const creativeOperations = {
       metadata: Type.Optional(metadata()),
     }),
     response: 'object',
+    mails: 'later',
   }),
   delete: operation({
     name: 'delete',

@@ -62,6 +62,14 @@ export function allOperations(): { resource: Resource; operation: Operation }[] 
   return catalog.flatMap((resource) => resource.operations.map((operation) => ({ resource, operation })));
 }
 
+/**
+ * Every operation that makes mailpieces, now or through a campaign's later runs (`mails`): the agent
+ * policy (engine/domain/agents) holds each of them, and its test drives each one.
+ */
+export function mailingOperations(): { resource: Resource; operation: Operation }[] {
+  return allOperations().filter(({ operation }) => operation.mails !== undefined);
+}
+
 /** A title inside a sentence: `International verification` -> `international verification`; `US ...` stays. */
 const inSentence = (title: string) => (/^[A-Z]{2,}\b/.test(title) ? title : title[0].toLowerCase() + title.slice(1));
 

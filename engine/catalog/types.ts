@@ -62,6 +62,12 @@ export interface Operation<
   rateLimitFactor?: number;
   /** accepts Idempotency-Key / idempotency_key */
   idempotent?: boolean;
+  /**
+   * makes mailpieces, so an AI agent's call meets the agent policy (engine/domain/agents): `now` (a
+   * piece's create, a campaign's send) or `later` (it makes or changes what a campaign mails, whose
+   * runs, sent by anyone or by its schedule, are then held to that policy)
+   */
+  mails?: 'now' | 'later';
   /** live calls free each month before a payment method is needed (US verification: 300) */
   freeLiveQuota?: number;
   /** accepts multipart file uploads for these body fields */

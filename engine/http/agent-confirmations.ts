@@ -6,7 +6,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { ApiError } from '../base/errors';
 import { AGENT_TOOLS } from '../catalog/agent-tools';
-import { Confirmations } from '../domain/agents/confirmations';
+import { confirmationsOf } from '../domain/agents/confirmations';
 import type { Services } from '../domain/services';
 import { authenticate } from './auth';
 import { parseBody } from './body';
@@ -16,7 +16,7 @@ import type { RouteEntry } from './router';
 const SEND_TOOLS = new Map(AGENT_TOOLS.filter((t) => t.flow === 'send').map((t) => [t.name, t.resource]));
 
 export function agentConfirmationRoutes(services: Services): RouteEntry<EngineRoute>[] {
-  const confirmations = new Confirmations(services.store);
+  const confirmations = confirmationsOf(services.store);
   const limits = {
     maxBytes: services.config.maxBodyBytes,
     maxFileBytes: 0,

@@ -10,6 +10,7 @@ import type { Scope } from '../store/objects';
 import type { Services } from '../domain/services';
 import type { UploadedFile } from './multipart';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
+import type { SendConfirmation } from '../domain/agents/confirmations';
 
 /** The static type of an operation's body or query schema; an empty record where it has none. */
 export type StaticOf<S> = [S] extends [never] ? Record<string, never> : S extends TObject ? Static<S> : never;
@@ -27,6 +28,8 @@ export interface RequestContext {
   services: Services;
   /** the request's hold on its Idempotency-Key: a create passes it to the store, which records the answer with the object */
   idempotency?: IdempotencyClaim;
+  /** an AI agent's confirmation token (Printpost-Confirmation) with the body as sent, on operations that mail now */
+  confirmation?: SendConfirmation;
 }
 
 /** What a handler of `O` receives. */

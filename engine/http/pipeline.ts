@@ -15,6 +15,7 @@ import type { Caller } from '../domain/accounts/accounts';
 import type { Services } from '../domain/services';
 import type { Scope } from '../store/objects';
 import type { IdempotencyClaim } from '../store/idempotency-keys';
+import type { SendConfirmation } from '../domain/agents/confirmations';
 import { signAssetLinks } from '../platform/assets/links';
 import { authenticate } from './auth';
 import { ProcessHitCounter, RateLimiter, rateHeaders, rateLimitExceeded, type RateState } from './rate-limit';
@@ -61,6 +62,8 @@ export interface Versioned extends Limited {
 export interface Queried extends Versioned {
   query: Static<TObject>;
   idempotencyKey: string | undefined;
+  /** the Printpost-Confirmation header of an operation that mails now (an agent's confirmed send) */
+  confirmationToken: string | undefined;
 }
 
 /** ... its body read: fields, and uploads on disk (the route removes them once it has answered). */
@@ -72,6 +75,8 @@ export interface Parsed extends Queried {
 /** ... its body validated against the operation's schema and rules, the live allowance spent. */
 export interface Validated extends Parsed {
   body: Static<TObject>;
+  /** the confirmation token with the body as it was sent, before validation filled it in */
+  confirmation: SendConfirmation | undefined;
 }
 
 /** The key: which account, which mode, secret or publishable (and what a publishable key may call). */
@@ -140,7 +145,8 @@ export function queryString(ctx: Koa.Context, request: Versioned): Queried {
   const params = pathParams(operation.path, request.params);
   const query = operation.query ? validate(operation.query, fields) : {};
   const key = operation.idempotent ? idempotencyKey(ctx.get('Idempotency-Key') || undefined, rawQuery) : undefined;
-  return { ...request, params, query, idempotencyKey: key };
+  const confirmationToken = operation.mails === 'now' ? ctx.get('Printpost-Confirmation') || undefined : undefined;
+  return { ...request, params, query, idempotencyKey: key, confirmationToken };
 }
 
 /** JSON, form or multipart; uploads stream to disk (the route removes them once it has answered). */
@@ -167,9 +173,12 @@ export function validation(services: Services): (request: Parsed) => Promise<Val
   return async (request) => {
     const { resource, operation } = request.route;
     refuseNewerFields(resource, request.fields, request.version);
+    // the token confirms the arguments the agent previewed: the body as sent, copied before validation fills it
+    const token = request.confirmationToken;
+    const confirmation = token === undefined ? undefined : { token, payload: structuredClone(request.fields) };
     const body = operation.body ? validate(operation.body, request.fields, operation.rules) : {};
     await spendLiveAllowance(request.caller, operation, services);
-    return { ...request, body };
+    return { ...request, body, confirmation };
   };
 }
 
@@ -190,6 +199,7 @@ function operationRequest(
     url,
     services,
     idempotency,
+    confirmation: request.confirmation,
     operation: request.route.operation,
     params: request.params,
     query: request.query,

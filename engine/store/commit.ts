@@ -13,6 +13,7 @@ import { microdepositsRow, type Microdeposits } from './microdeposits';
 import { runRecipientRow, type RunRecipient } from './run-recipients';
 import { mailingRow, returnAddressRow, type CampaignMailing } from './campaign-mailings';
 import { incrementBelow, type CounterKey } from './counters';
+import { useConfirmationOnce, type UsedConfirmation } from './agent-confirmations';
 import { completeClaim, type ClaimCompletion, type IdempotencyClaim } from './idempotency-keys';
 import type { Scope } from './scope';
 import { pgBossTransaction, type PgBossTransaction } from './pg-boss-db';
@@ -40,10 +41,21 @@ export interface ObjectRef {
   refusal(): Error;
 }
 
-/** One more on `counter` while it is below `below`; at the limit `refusal` is thrown and nothing commits. */
+/**
+ * One more (or `count` more) on `counter` while it stays at most `below`; past the limit `refusal` is
+ * thrown and nothing commits.
+ */
 export interface CounterTake {
   counter: CounterKey;
   below: number;
+  /** places taken at once (a campaign run's whole audience); one when left out */
+  count?: number;
+  refusal(): Error;
+}
+
+/** A confirmation token used by the commit (an agent's send: domain/agents/confirmations.ts); used already, `refusal`. */
+export interface ConfirmationUse {
+  used: UsedConfirmation;
   refusal(): Error;
 }
 
@@ -94,6 +106,8 @@ export interface CommitWrites {
   jobs?: JobWrite[];
   /** places taken under a limit (live addresses), in the commit's transaction */
   takes?: CounterTake[];
+  /** confirmation tokens it uses, once: a refused commit leaves them unused */
+  confirmations?: ConfirmationUse[];
   /** objects that must still be live when it commits (the version a template publishes) */
   requires?: ObjectRef[];
   /** objects marked deleted with it (a version, deleted through its template) */
@@ -119,7 +133,9 @@ export interface CommitPlan {
  * deleted): an insert carrying such a commit gets a transaction of its own instead of the group commit.
  */
 export function hasGuards(writes: CommitWrites): boolean {
-  return Boolean(writes.takes?.length || writes.requires?.length || writes.deletes?.length);
+  return Boolean(
+    writes.takes?.length || writes.confirmations?.length || writes.requires?.length || writes.deletes?.length,
+  );
 }
 
 /** The plan of inserting `object` (with its parent) and the rest of `writes`. */
@@ -196,7 +212,8 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
 /** Takes the commit's places and checks the objects it requires, in its transaction, before it writes. */
 export async function runGuards(trx: Knex, scope: Scope, writes: CommitWrites): Promise<void> {
   for (const take of writes.takes ?? [])
-    if ((await incrementBelow(trx, take.counter, take.below)) === undefined) throw take.refusal();
+    if ((await incrementBelow(trx, take.counter, take.below, take.count)) === undefined) throw take.refusal();
+  for (const use of writes.confirmations ?? []) if (!(await useConfirmationOnce(trx, use.used))) throw use.refusal();
   // PostgreSQL: the row stays share-locked until the commit, so a delete (which locks it to change it)
   // waits and then finds the commit done; SQLite's one write connection serializes them already
   const share = trx.client.config.client !== 'better-sqlite3';

@@ -17,14 +17,17 @@ export interface CounterRow {
   count: number | string;
 }
 
-/** Adds one while the count is under `limit`; returns the new count, or undefined at the limit. */
-export async function incrementBelow(knex: Knex, key: CounterKey, limit: number): Promise<number | undefined> {
-  if (limit <= 0) return undefined;
+/**
+ * Adds `by` (one by default) while the count stays at most `limit`; returns the new count, or undefined
+ * when that would pass the limit (a campaign run takes its whole audience's places at once).
+ */
+export async function incrementBelow(knex: Knex, key: CounterKey, limit: number, by = 1): Promise<number | undefined> {
+  if (by > limit) return undefined;
   const rows = await knex<CounterRow>('usage_counters')
-    .insert({ account_id: key.accountId, name: key.name, period: key.period, count: 1 })
+    .insert({ account_id: key.accountId, name: key.name, period: key.period, count: by })
     .onConflict(['account_id', 'name', 'period'])
-    .merge({ count: knex.raw('?? + 1', ['usage_counters.count']) })
-    .where('usage_counters.count', '<', limit)
+    .merge({ count: knex.raw('?? + ?', ['usage_counters.count', by]) })
+    .where('usage_counters.count', '<=', limit - by)
     .returning('count');
   return rows.length === 0 ? undefined : Number(rows[0].count);
 }

@@ -234,6 +234,7 @@ export function defineMailpiece<const N extends string>(d: MailpieceDeclaration 
       ],
       response: 'object',
       idempotent: true,
+      mails: 'now',
       files: d.artwork.map((side) => side.field),
     },
     { name: 'retrieve', method: 'GET', path: `${path}/{id}`, summary: `Retrieve a ${lower}`, response: 'object' },

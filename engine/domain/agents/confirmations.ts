@@ -2,10 +2,14 @@
 // send tool and the exact payload (the SHA-256 of its canonical JSON), valid 30 minutes; the send
 // redeems it once. The token carries only its expiry and a nonce: the account, tool and payload are
 // bound by its HMAC (under a secret every process sharing the database holds), so a changed payload
-// makes a token that no longer verifies, and its use is recorded by its hash.
+// makes a token that no longer verifies, and its use is recorded by its hash, in the commit of the
+// piece it confirms (so a create refused after the check, live not allowed or the day's cap reached,
+// leaves the token for the same send once the operator allows it).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../base/errors';
+import { AGENT_TOOLS } from '../../catalog/agent-tools';
 import type { Store } from '../../store/store';
+import type { ConfirmationUse } from '../../store/commit';
 
 export const CONFIRMATION_TTL_MS = 30 * 60_000;
 const PREFIX = 'cfm_';
@@ -57,8 +61,17 @@ export class Confirmations {
     return { token: `${PREFIX}${expires.toString(36)}.${nonce}.${mac}`, expires_at: new Date(expires).toISOString() };
   }
 
-  /** Uses the token for this send, once; refuses one that is malformed, expired, for another payload or used. */
-  async redeem(accountId: string, tool: string, payload: unknown, token: string, now = Date.now()): Promise<void> {
+  /**
+   * Checks the token for this send (well formed, for this account, tool and payload, not expired) and
+   * answers its use, for the send's own commit to record: a send refused after this leaves it unused.
+   */
+  async verify(
+    accountId: string,
+    tool: string,
+    payload: unknown,
+    token: string,
+    now = Date.now(),
+  ): Promise<ConfirmationUse> {
     const [head, nonce, mac] = token.startsWith(PREFIX) ? token.slice(PREFIX.length).split('.') : [];
     const expires = parseInt(head ?? '', 36);
     if (!nonce || !mac || !Number.isSafeInteger(expires))
@@ -73,18 +86,49 @@ export class Confirmations {
     if (now >= expires)
       throw refused('confirmation_expired', 'This confirmation token has expired: preview the mail again.');
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    if (
-      !(await this.store.agentConfirmations.useConfirmationOnce({
-        tokenHash,
-        accountId,
-        tool,
-        usedAt: new Date(now).toISOString(),
-      }))
-    )
-      throw refused(
-        'confirmation_used',
-        'This confirmation token has been used already: each preview confirms one send.',
-        409,
-      );
+    return { used: { tokenHash, accountId, tool, usedAt: new Date(now).toISOString() }, refusal: usedAlready };
+  }
+
+  /** Uses the token for this send, once, on its own (not in a send's commit). */
+  async redeem(accountId: string, tool: string, payload: unknown, token: string, now = Date.now()): Promise<void> {
+    const use = await this.verify(accountId, tool, payload, token, now);
+    if (!(await this.store.agentConfirmations.useConfirmationOnce(use.used))) throw use.refusal();
   }
 }
+
+const usedAlready = () =>
+  refused('confirmation_used', 'This confirmation token has been used already: each preview confirms one send.', 409);
+
+const held = new WeakMap<object, Confirmations>();
+
+/** The process's confirmations over this store, one a store, so its secret is read once. */
+export function confirmationsOf(store: Pick<Store, 'engineSecrets' | 'agentConfirmations'>): Confirmations {
+  let confirmations = held.get(store);
+  if (!confirmations) {
+    confirmations = new Confirmations(store);
+    held.set(store, confirmations);
+  }
+  return confirmations;
+}
+
+/** The send tool whose confirmation a create of this kind carries (`send_postcard` for postcards). */
+export function sendToolFor(resource: string): string {
+  const tool = AGENT_TOOLS.find((t) => t.flow === 'send' && t.resource === resource);
+  if (!tool) throw new ApiError('invalid', `no AI agent tool sends ${resource}: a confirmation cannot be for it`, 422);
+  return tool.name;
+}
+
+/** A confirmation token given to a create (the Printpost-Confirmation header) and the body it confirms, as sent. */
+export interface SendConfirmation {
+  token: string;
+  payload: unknown;
+}
+
+/** Verifies the confirmation of a create of `resource`: its use, for the piece's commit to record. */
+export const confirmedSend = (
+  store: Pick<Store, 'engineSecrets' | 'agentConfirmations'>,
+  accountId: string,
+  resource: string,
+  confirmation: SendConfirmation,
+): Promise<ConfirmationUse> =>
+  confirmationsOf(store).verify(accountId, sendToolFor(resource), confirmation.payload, confirmation.token);

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import type { Scope } from '../../store/objects';
 import { nowIso } from '../../base/time';
 import { reopenApproval } from '../approvals/reopen';
+import { markAgentDriven } from '../agents/driven';
 import { checkedHeader, readCsv } from './csv';
 import { RowReader, assertMappingFits, mapsAnAddress, mappingOf, stateOf, type Mapping } from './rows';
 
@@ -46,9 +47,11 @@ export async function tallyFile(source: Readable, mapping: Mapping): Promise<Fil
   }
 }
 
-export async function receiveFile(services: Services, scope: Scope, id: string, file: UploadRef) {
+/** `agent`: an AI agent sends the file, and the upload's campaign becomes agent-driven (../agents/driven.ts). */
+export async function receiveFile(services: Services, scope: Scope, id: string, file: UploadRef, agent = false) {
   const upload = await services.objects.get(scope, uploads.name, id);
   if (!upload) throw notFound('upload');
+  if (agent) await markAgentDriven(services.objects, scope, upload.campaignId);
   const already = () => new ApiError('invalid', `upload ${id} has its file already: create another upload`, 422);
   if (upload.file_key) throw already();
   const mapping = JSON.stringify(mappingOf(upload));

@@ -18,6 +18,7 @@ import { nowIso } from '../../base/time';
 import { assertMappingFits, mappingOf, stateOf } from './rows';
 import { tallyFile } from './intake';
 import { reopenApproval } from '../approvals/reopen';
+import { markAgentDriven } from '../agents/driven';
 
 type CreateBody = BodyOf<typeof uploadOperations.create>;
 type UpdateBody = BodyOf<typeof uploadOperations.update>;
@@ -60,9 +61,16 @@ function mappingFields(body: CreateBody | UpdateBody): MappingFields {
   return fields;
 }
 
-export async function createUpload(services: Services, scope: Scope, body: CreateBody): Promise<ApiObject> {
+/** `agent`: an AI agent asks, and the campaign becomes agent-driven (../agents/driven.ts). */
+export async function createUpload(
+  services: Services,
+  scope: Scope,
+  body: CreateBody,
+  agent = false,
+): Promise<ApiObject> {
   const campaign = await services.objects.get(scope, campaigns.name, body.campaignId);
   if (!campaign) throw new ApiError('not_found', `campaignId ${body.campaignId} not found`, 404);
+  if (agent) await markAgentDriven(services.objects, scope, campaign.id);
   const existing = (await services.objects.children(scope, uploads.name, [campaign.id])).get(campaign.id) ?? [];
   if (existing.length)
     throw new ApiError('invalid', `campaign ${campaign.id} has an upload already (${existing[0].id})`, 422);
@@ -101,9 +109,10 @@ export async function createUpload(services: Services, scope: Scope, body: Creat
  * Changes the mappings (and the file's name). Once the file is in, a mapping must fit its header and
  * the counts are taken again from the stored file, so they stay true to the mapping.
  */
-export async function updateUpload(services: Services, scope: Scope, id: string, body: UpdateBody) {
+export async function updateUpload(services: Services, scope: Scope, id: string, body: UpdateBody, agent = false) {
   const current = await services.objects.get(scope, uploads.name, id);
   if (!current) throw notFound('upload');
+  if (agent) await markAgentDriven(services.objects, scope, current.campaignId);
   await reopenApproval(services.objects, scope, current.campaignId, "its audience's mapping");
   const next: StoredObjects['uploads'] = { ...current, ...mappingFields(body) };
   if (body.originalFilename !== undefined) next.originalFilename = body.originalFilename;

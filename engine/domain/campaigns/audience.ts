@@ -28,7 +28,8 @@ export async function audienceOf(
   services: Services,
   scope: Scope,
   campaign: StoredObjects['campaigns'],
-  run: StoredObjects['campaign_runs'],
+  /** the run (or, before it starts, the run about to: its count, ./agent-runs.ts) */
+  run: Pick<StoredObjects['campaign_runs'], 'date_created'>,
   senders: ReadonlySet<string>,
 ): Promise<AudienceMember[]> {
   const audience: Audience = campaign.audience ?? {};
@@ -74,7 +75,7 @@ async function previousRunStart(
   services: Services,
   scope: Scope,
   campaign: StoredObjects['campaigns'],
-  run: StoredObjects['campaign_runs'],
+  run: Pick<StoredObjects['campaign_runs'], 'date_created'>,
 ): Promise<string | undefined> {
   const page = await services.objects.list(scope, campaignRuns.name, {
     limit: 2,

@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { isSchedule, nextTick } from './scheduler';
 import { approvalOf } from './approval';
+import { isAgentDriven } from '../agents/driven';
 
 export async function withCreatives(services: Services, scope: Scope, campaigns: ApiObject[]): Promise<ApiObject[]> {
   const byCampaign = await services.objects.children(
@@ -29,6 +30,7 @@ export async function withCreatives(services: Services, scope: Scope, campaigns:
     is_draft: c.status === 'draft',
     requires_approval: c.requires_approval === true,
     approval: approvalOf(c),
+    agent_driven: isAgentDriven(c),
     next_run_at:
       isSchedule(c.schedule) && c.status !== 'paused' && c.status !== 'cancelled' ? nextTick(c.schedule) : null,
     creatives: byCampaign.get(c.id) ?? [],

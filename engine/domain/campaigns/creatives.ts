@@ -25,6 +25,7 @@ import { insertRefs } from '../pieces/inserts';
 import { storeSides, uploadedSides, type CreativeFiles } from './creative-files';
 import { validate } from '../validation/validate';
 import { reopenApproval } from '../approvals/reopen';
+import { markAgentDriven } from '../agents/driven';
 import { isPlainObject } from '../../base/records';
 
 export type CreativeBody = BodyOf<typeof creativeOperations.create>;
@@ -113,9 +114,12 @@ export async function createCreative(
   settings: Settings,
   body: CreativeBody,
   claim?: IdempotencyClaim,
+  /** an AI agent asks: the campaign becomes agent-driven (../agents/driven.ts) */
+  agent = false,
 ): Promise<ApiObject> {
   const campaign = await services.objects.get(scope, campaigns.name, body.campaign_id);
   if (!campaign) throw new ApiError('not_found', `campaign_id ${body.campaign_id} not found`, 404);
+  if (agent) await markAgentDriven(services.objects, scope, campaign.id);
   const now = nowIso();
   const from = await senderOf(services, scope, settings, body.from, now);
   const creative: ApiObject = {
@@ -178,7 +182,10 @@ export async function updateCreative(
   settings: Settings,
   id: string,
   body: CreativeUpdate,
+  /** an AI agent asks: the creative's campaign becomes agent-driven (../agents/driven.ts) */
+  agent = false,
 ): Promise<ApiObject> {
+  if (agent) await markCreativeCampaign(services, scope, id);
   const now = nowIso();
   const from = await senderOf(services, scope, settings, body.from, now);
   const inline = from?.inline ? [from.address] : [];
@@ -195,6 +202,12 @@ export async function updateCreative(
   });
   if (!updated) throw new ApiError('not_found', 'creative not found', 404);
   return updated;
+}
+
+/** Marks the creative's campaign agent-driven (an agent changes the creative). */
+async function markCreativeCampaign(services: Services, scope: Scope, id: string) {
+  const creative = await services.objects.get(scope, creatives.name, id);
+  if (typeof creative?.campaign_id === 'string') await markAgentDriven(services.objects, scope, creative.campaign_id);
 }
 
 /** Reopens the approval of the creative's campaign (before a change of the creative, or its delete). */

@@ -46,6 +46,8 @@ export class RunPass {
     private readonly recorded: Set<string>,
     private readonly signal: AbortSignal,
     budgetMs: number,
+    /** the campaign is agent-driven: its pieces meet the agent limits (../agents/limits.ts) */
+    private readonly agentDriven = false,
   ) {
     this.until = Date.now() + budgetMs;
     this.position = recorded.size;
@@ -90,6 +92,7 @@ export class RunPass {
           body,
           campaign: { id: this.campaign.id, recipient, personKey, position },
           versions: this.versions,
+          agent: this.agentDriven ? 'run' : undefined,
         });
       } catch (error) {
         // another process made this recipient's piece first: its row refused ours, nothing doubled

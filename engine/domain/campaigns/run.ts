@@ -10,7 +10,7 @@ import { eventOf } from '../../catalog';
 import { campaignRuns, campaigns, type CAMPAIGN_STATUSES } from '../../catalog/campaigns';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
-import type { ApiObject, Scope } from '../../store/objects';
+import type { Scope } from '../../store/objects';
 import { mailingKey, type EarlierMailing } from '../../store/campaign-mailings';
 import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../platform/jobs/names';
 import type { Job } from '../../platform/jobs/types';
@@ -23,6 +23,8 @@ import { notReady } from './upload-audience';
 import { cancelCampaignPieces } from './cancel-pieces';
 import { rowsOf } from '../audiences/stored-rows';
 import { messageOf } from '../../base/thrown';
+import { remailCutoff } from './remail';
+import { isAgentDriven } from '../agents/driven';
 
 /**
  * How long one job makes pieces before handing the rest of the run to the next: a third of its lease
@@ -85,7 +87,17 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   await showProgress(services, scope, data, recipients);
   const recorded = await services.store.runRecipients.recordedRecipients(run.id);
   const budget = runBudgetMs(services.config.campaignRunLeaseMs);
-  const pass = new RunPass(services, scope, account.settings, campaign, recorded, signal, budget);
+  // an agent-driven campaign's pieces are held to the agent limits (its start took their places)
+  const pass = new RunPass(
+    services,
+    scope,
+    account.settings,
+    campaign,
+    recorded,
+    signal,
+    budget,
+    isAgentDriven(campaign),
+  );
   // a long run goes on in a job of its own, so no lease has to cover a whole run
   const handOn = async () => {
     await showProgress(services, scope, data, recipients);
@@ -128,12 +140,6 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   }
   await pass.settled();
   await settleRun(services, scope, data, { recipients });
-}
-
-/** Mailings older than this may be mailed again (`remail_after_days`); none when the campaign never re-mails. */
-function remailCutoff(campaign: ApiObject): string | undefined {
-  const days = campaign.remail_after_days;
-  return typeof days === 'number' ? new Date(Date.now() - days * 86_400_000).toISOString() : undefined;
 }
 
 /** Settles a running run as completed (with its tally) or failed, with its event; the campaign follows. */

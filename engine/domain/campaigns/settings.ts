@@ -37,6 +37,8 @@ export async function createCampaign(
   settings: Settings,
   body: CampaignCreate,
   claim?: IdempotencyClaim,
+  /** an AI agent asks: the campaign is agent-driven (../agents/driven.ts) */
+  agent = false,
 ): Promise<ApiObject> {
   assertSchedule(body.schedule);
   const status = body.schedule ? 'scheduled' : 'draft';
@@ -45,6 +47,7 @@ export async function createCampaign(
     status,
     is_draft: status === 'draft',
     requires_approval: body.requires_approval ?? requiresApprovalByDefault(scope, settings),
+    ...(agent ? { agent_driven: true } : {}),
   });
   await services.objects.insert(scope, campaigns.name, object, {
     claim,
@@ -59,6 +62,8 @@ export async function updateCampaign(
   settings: Settings,
   id: string,
   body: CampaignUpdate,
+  /** an AI agent asks: the campaign becomes agent-driven (../agents/driven.ts) */
+  agent = false,
 ): Promise<ApiObject> {
   assertSchedule(body.schedule);
   const known = Object.entries(body).filter(
@@ -86,6 +91,7 @@ export async function updateCampaign(
       // approval required again: a decision made before it was dropped does not carry over
       if (body.requires_approval === true && current.requires_approval !== true)
         next.approval = { status: 'pending' as const, decided_by: null, decided_at: null, reason: null };
+      if (agent) next.agent_driven = true;
       return { ...next, ...statusForSchedule(current, body) };
     },
   });

@@ -2,7 +2,8 @@
 // a second send is refused while its run goes on or after it completed (a run that failed may be sent again; the new run mails only
 // those the failed one did not). A campaign has at most one running run, in any number of processes:
 // a partial unique index over running runs (migrations/015) refuses a second, and a one-shot campaign's
-// sends take ids derived from it and its failed runs, so two sends at once race for one id.
+// sends take ids derived from it and its failed runs, so two sends at once race for one id. An AI
+// agent's send, and any run of a campaign an agent drove, is held to the agent limits (./agent-runs.ts).
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../base/errors';
 import { eventOf } from '../../catalog';
@@ -15,6 +16,9 @@ import { newId } from '../../base/ids';
 import { nowIso } from '../../base/time';
 import { notReady, uploadOf } from './upload-audience';
 import { approvalOf } from './approval';
+import { agentRunTakes } from './agent-runs';
+import { isAgentDriven, markAgentDriven } from '../agents/driven';
+import type { CounterTake } from '../../store/commit';
 
 export interface RunStart {
   trigger: 'manual' | 'schedule';
@@ -23,6 +27,8 @@ export interface RunStart {
   claim?: IdempotencyClaim;
   /** a scheduled run's id, derived from its campaign and tick (scheduler.ts): one run per tick */
   id?: string;
+  /** an AI agent sends: the campaign becomes agent-driven, and this run is held to the agent limits */
+  agent?: boolean;
 }
 
 /** A run of the campaign is in progress: refused, whoever asked (a send, a tick). */
@@ -94,6 +100,7 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
   const unready = upload && notReady(upload);
   // a tick still makes its run, which fails saying why; a send is refused at once
   if (unready && start.trigger === 'manual') throw new ApiError('invalid', unready, 422);
+  if (start.agent) await markAgentDriven(services.objects, scope, campaign.id);
   const id = await admit(services, scope, campaign, start);
   const now = nowIso();
   const run: ApiObject = {
@@ -114,19 +121,34 @@ export async function startRun(services: Services, scope: Scope, campaign: ApiOb
     object: campaignRuns.object,
   };
   const data: CampaignRunData = { run: run.id, campaign: campaign.id, account: scope.accountId, mode: scope.mode };
+  const stillThere = {
+    kind: campaigns.name,
+    id: campaign.id,
+    refusal: () => new ApiError('not_found', 'campaign not found', 404),
+  };
+  let takes: CounterTake[] | undefined;
+  if (start.agent === true || isAgentDriven(campaign))
+    try {
+      // before it starts: its whole audience against the day's agent places, taken in its commit
+      takes = await agentRunTakes(services, scope, campaign, run, upload);
+    } catch (error) {
+      if (!(error instanceof ApiError) || start.trigger !== 'schedule') throw error;
+      // a tick the limits refuse makes its run, failed saying why, rather than trying again each pass
+      const failed = { ...run, status: 'failed', failure_reason: error.message, date_completed: now };
+      return services.objects.insert(scope, campaignRuns.name, failed, {
+        parent: campaign.id,
+        events: [eventOf(campaigns, 'run_failed')],
+        requires: [stillThere],
+      });
+    }
   try {
     return await services.objects.insert(scope, campaignRuns.name, run, {
       parent: campaign.id,
       claim: start.claim,
       events: [eventOf(campaigns, 'run_started')],
       jobs: [services.jobs.enqueueWith(CAMPAIGN_RUN, data, CAMPAIGN_RUN_OPTIONS)],
-      requires: [
-        {
-          kind: campaigns.name,
-          id: campaign.id,
-          refusal: () => new ApiError('not_found', 'campaign not found', 404),
-        },
-      ],
+      takes,
+      requires: [stillThere],
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -2,7 +2,8 @@
 // saved to the address book), placement rules on the resolved addresses, artwork resolved and uploads
 // stored, merge variables checked, dates computed; the piece, its new addresses, its inputs, its
 // uploads, its event and its idempotency answer then commit together. The piece waits in `processed`
-// for the renderer.
+// for the renderer. An AI agent's piece, alone or in an agent-driven campaign's run, meets the agent
+// limits here, whatever face asked for it.
 import { assertQrPlacement } from './qr-placement';
 import { ApiError } from '../../base/errors';
 import { eventOf } from '../../catalog';
@@ -15,6 +16,8 @@ import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import type { RunRecipient } from '../../store/run-recipients';
 import type { CounterTake } from '../../store/commit';
+import { agentPiece } from '../agents/limits';
+import { confirmedSend, type SendConfirmation } from '../agents/confirmations';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { mailpieceBodyView } from '../../catalog/mailpieces/define';
 import { newId } from '../../base/ids';
@@ -51,8 +54,13 @@ export interface PieceRequest {
   };
   /** template versions a run has read already (ArtworkContext.versions) */
   versions?: Map<string, StoredObjects['template_versions']>;
-  /** places under other limits the piece takes in its commit (an agent's day: engine/domain/agents/limits.ts) */
-  takes?: CounterTake[];
+  /**
+   * an AI agent's piece, held to the agent limits (engine/domain/agents/limits.ts): `own`, made on its
+   * own, takes its place of the day; `run`, made by an agent-driven campaign's run, whose start took it
+   */
+  agent?: 'own' | 'run';
+  /** an agent's confirmation token for this send: verified first, used in the piece's own commit */
+  confirmation?: SendConfirmation;
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */
@@ -112,7 +120,16 @@ function mergedText(traits: MailpieceTraits, body: Record<string, unknown>) {
 const BODY_VIEW = TypeCompiler.Compile(mailpieceBodyView);
 
 export async function createPiece(request: PieceRequest): Promise<ApiObject> {
-  const { services, scope, settings, resource, body, claim, campaign } = request;
+  const { services, scope, settings, resource, claim, campaign } = request;
+  // an agent's piece: refused past the agent limits, its send date after the cancellation window
+  const agent = request.agent
+    ? agentPiece(scope, settings, resource, request.body, new Date(), request.agent === 'own')
+    : undefined;
+  const body = agent?.body ?? request.body;
+  // a token that does not confirm this send refuses it before anything is stored
+  const confirmation = request.confirmation
+    ? await confirmedSend(services.store, scope.accountId, resource.name, request.confirmation)
+    : undefined;
   if (!BODY_VIEW.Check(body)) throw new Error(`a ${resource.name} body its own schema took fails the shared view`);
   const traits = traitsOf(resource);
   const now = nowIso();
@@ -207,7 +224,9 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
           priority: campaign ? -1 - (campaign.position ?? 0) : 0,
         }),
       ],
-      takes: placesTaken(scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : [], request.takes),
+      takes: placesTaken(scope.mode === 'live' ? liveAddressSlots(scope, settings, inline.length) : [], agent?.takes),
+      // the token is spent only by the piece it confirms: a refused create leaves it for a retry
+      confirmations: confirmation && [confirmation],
       checkNumber: bankAccount && { bankAccountId: bankAccount.id, given: body.check_number },
       // a run's recipient commits with its piece: the unique recipient row refuses a second piece
       runRecipients: campaign && [{ ...campaign.recipient, pieceId: piece.id }],

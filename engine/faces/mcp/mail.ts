@@ -1,8 +1,9 @@
 // Proofs before postage. A preview creates the piece in TEST mode (free, never mailed; a live key acts
 // in test mode for it), waits for its render and answers its thumbnail as an image, its PDF link, the
 // piece count and a confirmation token the engine binds to the account, the send tool and the exact
-// arguments. A send redeems that token (once; a changed payload does not verify) and uses it as the
-// create's idempotency key; with a live key it cannot go without one. The engine holds every agent
+// arguments. A send hands that token to the create (Printpost-Confirmation), which verifies it (a
+// changed payload does not) and spends it in the piece's own commit, and uses it as the create's
+// idempotency key; with a live key it cannot go without one. The engine holds every agent
 // send to the account's agent limits and a send date after the cancellation window.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sendToolOf, type AgentTool } from '../../catalog/agent-tools';
@@ -126,19 +127,16 @@ export async function preview(api: EngineApi, tool: AgentTool, args: Record<stri
 export async function send(api: EngineApi, tool: AgentTool, args: Record<string, unknown>): Promise<ToolResult> {
   const resource = resourceOf(tool);
   const { confirmation_token: token, ...payload } = args;
-  if (typeof token === 'string' && token !== '') {
-    const redeemed = await api.request('POST', '/v1/agent/confirmations/redeem', {
-      body: { tool: tool.name, payload, token },
-    });
-    if (!ok(redeemed)) return refusal(redeemed);
-  } else if (api.mode === 'live') {
+  const confirmed = typeof token === 'string' && token !== '';
+  if (!confirmed && api.mode === 'live')
     return failed(
       `confirmation_required: live mail needs the confirmation_token of a ${tool.name.replace(/^send_/, 'preview_')} call with exactly these arguments. Preview first and show the user the picture.`,
     );
-  }
+  // the engine verifies the token and spends it in the piece's own commit: a refused create leaves it
+  // for the same send later, and a retry of a send that went through answers the same piece
   const created = await api.request('POST', `/v1/${resource.name}`, {
     body: payload,
-    headers: typeof token === 'string' && token !== '' ? { 'Idempotency-Key': token } : {},
+    headers: confirmed ? { 'Idempotency-Key': token, 'Printpost-Confirmation': token } : {},
   });
   if (!ok(created)) return refusal(created);
   const piece = created.body as Piece & { send_date?: string; date_created?: string };

@@ -17,10 +17,10 @@ import { envelope, listParams } from '../list';
 
 export const campaignHandlers: Served[] = [
   serve(campaignOperations.create, ({ services, scope, caller, body, idempotency }) =>
-    createCampaign(services, scope, caller.account.settings, body, idempotency),
+    createCampaign(services, scope, caller.account.settings, body, idempotency, caller.agent),
   ),
   serve(campaignOperations.update, ({ services, scope, caller, params, body }) =>
-    updateCampaign(services, scope, caller.account.settings, params.id, body),
+    updateCampaign(services, scope, caller.account.settings, params.id, body, caller.agent),
   ),
   serve(campaignOperations.retrieve, async (request) => {
     const campaign = await retrieveObject(request);
@@ -36,19 +36,19 @@ export const campaignHandlers: Served[] = [
     await cancelCampaignPieces(request.services, request.scope, request.params.id);
     return deleted;
   }),
-  serve(campaignOperations.send, async ({ services, scope, resource, params, idempotency }) => {
+  serve(campaignOperations.send, async ({ services, scope, caller, resource, params, idempotency }) => {
     const campaign = await services.objects.get(scope, resource.name, params.id);
     if (!campaign) throw notFound('campaign');
-    return startRun(services, scope, campaign, { trigger: 'manual', claim: idempotency });
+    return startRun(services, scope, campaign, { trigger: 'manual', claim: idempotency, agent: caller.agent });
   }),
 ];
 
 export const creativeHandlers: Served[] = [
   serve(creativeOperations.update, ({ services, scope, caller, params, body }) =>
-    updateCreative(services, scope, caller.account.settings, params.id, body),
+    updateCreative(services, scope, caller.account.settings, params.id, body, caller.agent),
   ),
   serve(creativeOperations.create, ({ services, scope, caller, body, idempotency }) =>
-    createCreative(services, scope, caller.account.settings, body, idempotency),
+    createCreative(services, scope, caller.account.settings, body, idempotency, caller.agent),
   ),
   serve(creativeOperations.delete, async (request) => {
     await reopenForCreative(request.services, request.scope, request.params.id);

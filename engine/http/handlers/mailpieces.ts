@@ -4,7 +4,6 @@
 import { catalog } from '../../catalog';
 import { createPiece } from '../../domain/pieces/create';
 import { cancelPiece } from '../../domain/pieces/cancel';
-import { agentPiece } from '../../domain/agents/limits';
 import { isSimulatedEvent } from '../../catalog/event-types';
 import { isLifeStep, simulatePiece } from '../../domain/production/simulate';
 import { serve, type Served } from '../operation';
@@ -16,20 +15,19 @@ export const mailpieceHandlers: Served[] = catalog
     resource.operations.flatMap((operation) => {
       if (operation.name === 'create')
         return [
-          serve(operation, ({ services, scope, caller, body, idempotency }) => {
-            const settings = caller.account.settings;
-            // an AI agent's piece: refused past the agent limits, its send date after the cancellation window
-            const agent = caller.agent ? agentPiece(scope, settings, resource, body, new Date()) : undefined;
-            return createPiece({
+          serve(operation, ({ services, scope, caller, body, idempotency, confirmation }) =>
+            createPiece({
               services,
               scope,
-              settings,
+              settings: caller.account.settings,
               resource,
-              body: agent?.body ?? body,
+              body,
               claim: idempotency,
-              takes: agent?.takes,
-            });
-          }),
+              // the domain holds an AI agent's piece to the agent limits
+              agent: caller.agent ? 'own' : undefined,
+              confirmation,
+            }),
+          ),
         ];
       if (operation.name === 'simulate')
         return [

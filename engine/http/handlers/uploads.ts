@@ -37,11 +37,15 @@ function signedExport(services: Services, url: string, exported: ApiObject): Api
 }
 
 export const uploadHandlers: Served[] = [
-  serve(uploadOperations.create, ({ services, scope, body }) => createUpload(services, scope, body)),
+  serve(uploadOperations.create, ({ services, scope, caller, body }) =>
+    createUpload(services, scope, body, caller.agent),
+  ),
   serve(uploadOperations.retrieve, async ({ services, scope, params }) =>
     shown(await uploadNamed(services, scope, params.id)),
   ),
-  serve(uploadOperations.update, ({ services, scope, params, body }) => updateUpload(services, scope, params.id, body)),
+  serve(uploadOperations.update, ({ services, scope, caller, params, body }) =>
+    updateUpload(services, scope, params.id, body, caller.agent),
+  ),
   serve(uploadOperations.delete, ({ services, scope, params }) => deleteUpload(services, scope, params.id)),
   serve(uploadOperations.list, async ({ services, scope, operation, query, url }) => {
     const { campaignId, ...rest } = query;
@@ -51,8 +55,8 @@ export const uploadHandlers: Served[] = [
     });
     return envelope({ ...page, data: page.data.map(shown) }, url, query);
   }),
-  serve(uploadOperations.file, ({ services, scope, params, body }) =>
-    receiveFile(services, scope, params.upl_id, body.file),
+  serve(uploadOperations.file, ({ services, scope, caller, params, body }) =>
+    receiveFile(services, scope, params.upl_id, body.file, caller.agent),
   ),
   serve(uploadOperations.report, async ({ services, scope, params, query, url }) => {
     const upload = withFile(await uploadNamed(services, scope, params.upl_id));
