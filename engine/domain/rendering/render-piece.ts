@@ -157,6 +157,8 @@ async function drawAndStore(
     sides,
     geometry,
     usps,
+    // test pieces are marked as samples throughout (a live one is drawn only with the identity)
+    sample: scope.mode !== 'live',
   });
   const url = pdfKey(resource, piece.id);
   signal?.throwIfAborted();
