@@ -95,7 +95,9 @@ export const REGISTERED_VARIABLES = [
 
 export const S10_CHECKS = {
   indicator: (v: string) =>
-    /^R[A-Z]$/i.test(v) ? undefined : 'must be the S10 service indicator of registered mail: R and a letter (RR, RA, ...)',
+    /^R[A-Z]$/i.test(v)
+      ? undefined
+      : 'must be the S10 service indicator of registered mail: R and a letter (RR, RA, ...)',
   serial: (v: string) => (/^\d{8}$/.test(v) ? undefined : 'must be an S10 serial number: 8 digits'),
 };
 

@@ -19,7 +19,10 @@ function queries(knex: Knex, { series, first }: SerialDraw) {
   return {
     open: () => knex('tracking_serials').insert({ series, next_serial: first }).onConflict('series').ignore(),
     next: () => knex('tracking_serials').where({ series }).select('next_serial'),
-    advance: (serial: number) => knex('tracking_serials').where({ series }).update({ next_serial: serial + 1 }),
+    advance: (serial: number) =>
+      knex('tracking_serials')
+        .where({ series })
+        .update({ next_serial: serial + 1 }),
   };
 }
 
@@ -49,7 +52,8 @@ export async function drawSerial(knex: Knex, draw: SerialDraw): Promise<number> 
     const q = queries(trx, draw);
     await q.open();
     // the series' row lock: draws of one series take turns, in any number of processes
-    const [row] = (await q.next().forUpdate()) as { next_serial: number | string }[];
+    const rows: { next_serial: number | string }[] = await q.next().forUpdate();
+    const [row] = rows;
     const serial = serialAt(draw, row.next_serial);
     await q.advance(serial);
     return serial;

@@ -7,12 +7,7 @@
 import { ApiError } from '../../base/errors';
 import { REGISTERED_OFF } from '../../catalog/usps-identity';
 import { type EngineConfig, registeredRangeOf } from '../../platform/config';
-import {
-  impbNumber,
-  impbSerialDigits,
-  s10Number,
-  sampleTrackingNumber,
-} from '../../print/overlay/tracking-number';
+import { impbNumber, impbSerialDigits, s10Number, sampleTrackingNumber } from '../../print/overlay/tracking-number';
 import type { Store } from '../../store/store';
 import { SerialRangeUsedUp } from '../../store/tracking-serials';
 import type { Scope } from '../../store/objects';

@@ -97,7 +97,11 @@ async function scenario(t: ExecutionContext, db: Db) {
   t.regex(refused.body.error.message, /registered mail is off: set USPS_S10_SERVICE_INDICATOR, USPS_S10_FIRST_SERIAL/);
   t.is(await count(bareLive, '/v1/letters'), letterCount, 'no letter made');
   t.is(await count(bareLive, '/v1/addresses'), addressCount, 'no address saved');
-  const sampleRegistered = await created(client(bare.url, keys.test), 'letters', letter({ extra_service: 'registered' }));
+  const sampleRegistered = await created(
+    client(bare.url, keys.test),
+    'letters',
+    letter({ extra_service: 'registered' }),
+  );
   t.regex(String(sampleRegistered.tracking_number), /^RR99\d{7}US$/, 'a test letter draws from the sample range');
 
   // a certified letter made before the Mailer ID was configured is numbered when it is drawn

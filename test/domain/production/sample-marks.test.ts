@@ -89,7 +89,8 @@ async function scenario(t: ExecutionContext, db: (typeof DATABASES)[number]) {
 }
 
 for (const db of DATABASES) {
-  test.serial(`${db}: test pieces of every kind are marked SAMPLE or VOID; live letters and checks carry their indicia`, (t) =>
-    scenario(t, db),
+  test.serial(
+    `${db}: test pieces of every kind are marked SAMPLE or VOID; live letters and checks carry their indicia`,
+    (t) => scenario(t, db),
   );
 }
