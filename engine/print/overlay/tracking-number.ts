@@ -23,7 +23,7 @@ export const channelOf = (mailerId: string): string => (mailerId.length === 9 ? 
 /** IMpb serial digits a Mailer ID leaves in the 22: 10 for a 6-digit MID, 7 for a 9-digit one. */
 export const impbSerialDigits = (mailerId: string): number => 22 - 2 - 3 - mailerId.length - 1;
 
-/** The registered range test pieces draw from: no S10 range USPS assigns, so a sample shows as one. */
+/** The registered range test pieces' numbers come from (fixed by their id, never drawn): RR99…, like the sample Mailer ID's 999999. */
 export const SAMPLE_S10_RANGE = { indicator: 'RR', first: 99_000_000, last: 99_999_999 } as const;
 
 const digitsOf = (id: string, space: number): number => {
