@@ -74,3 +74,52 @@ export function uspsReadiness(settings: UspsSettings): UspsReadiness {
 /** A sentence for a piece, /health and the banner. */
 export const missingSentence = (missing: string[]): string =>
   `the operator's USPS identity is not configured: set ${missing.join(', ')} and restart the engine`;
+
+/**
+ * The S10 range USPS assigned the operator for registered mail: the two-letter service indicator
+ * (R and a letter) and the first and last 8-digit serial numbers. Registered numbers are drawn from
+ * it in order; without one, live registered mail is refused.
+ */
+export interface RegisteredRange {
+  indicator: string;
+  first: number;
+  last: number;
+}
+
+/** The environment variables of the registered range, in the order an operator sets them. */
+export const REGISTERED_VARIABLES = [
+  'USPS_S10_SERVICE_INDICATOR',
+  'USPS_S10_FIRST_SERIAL',
+  'USPS_S10_LAST_SERIAL',
+] as const;
+
+export const S10_CHECKS = {
+  indicator: (v: string) =>
+    /^R[A-Z]$/i.test(v)
+      ? undefined
+      : 'must be the S10 service indicator of registered mail: R and a letter (RR, RA, ...)',
+  serial: (v: string) => (/^\d{8}$/.test(v) ? undefined : 'must be an S10 serial number: 8 digits'),
+};
+
+/**
+ * The configured range, undefined when none is set; a range set in part or backwards is a sentence
+ * saying what is wrong (the engine refuses to start with it).
+ */
+export function registeredRange(given: {
+  indicator?: string;
+  first?: string;
+  last?: string;
+}): RegisteredRange | undefined | { wrong: string } {
+  const { indicator, first, last } = given;
+  if (indicator === undefined && first === undefined && last === undefined) return undefined;
+  if (indicator === undefined || first === undefined || last === undefined)
+    return { wrong: `registered mail needs all of ${REGISTERED_VARIABLES.join(', ')} (or none of them)` };
+  if (Number(first) > Number(last))
+    return { wrong: `USPS_S10_FIRST_SERIAL ${first} is past USPS_S10_LAST_SERIAL ${last}` };
+  return { indicator: indicator.toUpperCase(), first: Number(first), last: Number(last) };
+}
+
+/** Why a live registered letter is refused when no range is configured. */
+export const REGISTERED_OFF =
+  `registered mail is off: set ${REGISTERED_VARIABLES.join(', ')} to the S10 range USPS assigned you ` +
+  'and restart the engine';

@@ -1,7 +1,14 @@
 // Configuration from environment variables, declared once: name, default and meaning. The start banner,
 // `printpost --help` and the README's table are all built from this list (a test holds the README to it).
 import { DEFAULT_DATABASE } from '../store/store';
-import { USPS_CHECKS, uspsReadiness, type UspsReadiness } from '../catalog/usps-identity';
+import {
+  registeredRange,
+  type RegisteredRange,
+  S10_CHECKS,
+  USPS_CHECKS,
+  uspsReadiness,
+  type UspsReadiness,
+} from '../catalog/usps-identity';
 import { AGENT_TOOLS } from '../catalog/agent-tools';
 
 export class ConfigError extends Error {}
@@ -325,6 +332,25 @@ export const VARIABLES = {
     meaning: 'IMb service type identifier of Marketing Mail (`usps_standard`) pieces',
     parse: stid,
   },
+  uspsS10ServiceIndicator: {
+    env: 'USPS_S10_SERVICE_INDICATOR',
+    default: null,
+    meaning:
+      'the two-letter S10 service indicator of the registered mail range USPS assigned you (RR, RA, ...); without the range, live registered letters are refused',
+    parse: checked(S10_CHECKS.indicator),
+  },
+  uspsS10FirstSerial: {
+    env: 'USPS_S10_FIRST_SERIAL',
+    default: null,
+    meaning: 'first 8-digit serial of your registered mail range; registered numbers are drawn from it in order',
+    parse: checked(S10_CHECKS.serial),
+  },
+  uspsS10LastSerial: {
+    env: 'USPS_S10_LAST_SERIAL',
+    default: null,
+    meaning: 'last 8-digit serial of your registered mail range; once it is given, registered letters are refused',
+    parse: checked(S10_CHECKS.serial),
+  },
   mcpTools: {
     env: 'MCP_TOOLS',
     default: null,
@@ -357,7 +383,20 @@ export function loadConfig(env: Env = process.env): EngineConfig {
     const raw = env[v.env] === undefined || env[v.env] === '' ? (v.default ?? undefined) : env[v.env];
     return [key, v.parse(raw, v.env)];
   });
-  return Object.fromEntries(entries) as EngineConfig;
+  const config = Object.fromEntries(entries) as EngineConfig;
+  registeredRangeOf(config); // a range set in part or backwards stops the start
+  return config;
+}
+
+/** The S10 range of registered mail, undefined when none is configured; throws on a broken one. */
+export function registeredRangeOf(config: EngineConfig): RegisteredRange | undefined {
+  const range = registeredRange({
+    indicator: config.uspsS10ServiceIndicator,
+    first: config.uspsS10FirstSerial,
+    last: config.uspsS10LastSerial,
+  });
+  if (range && 'wrong' in range) throw new ConfigError(range.wrong);
+  return range;
 }
 
 /** The USPS identity live production needs, or what is missing of it. */

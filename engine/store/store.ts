@@ -19,6 +19,7 @@ import { useConfirmationOnce } from './agent-confirmations';
 import { getEvent, listEvents } from './event-list';
 import { claimNewKey, completeClaim, dropKeysBefore, findKey, releaseClaim, takeOverKey } from './idempotency-keys';
 import { allocateSerial } from './imb-serials';
+import { drawSerial } from './tracking-serials';
 import { readMicrodeposits } from './microdeposits';
 import { readPieceInputs } from './piece-inputs';
 import { heldPieces, holdPiece, releaseHold } from './production-holds';
@@ -112,6 +113,8 @@ function tablesOn(knex: Knex, reader: Reader) {
     microdeposits: { readMicrodeposits: bind(readMicrodeposits) },
     /** IMb serials and the live pieces waiting for the USPS identity */
     imbSerials: { allocateSerial: bind(allocateSerial) },
+    /** serials of letters' tracking numbers (certified IMpb, registered S10) */
+    trackingSerials: { drawSerial: bind(drawSerial) },
     productionHolds: { holdPiece: bind(holdPiece), heldPieces: bind(heldPieces), releaseHold: bind(releaseHold) },
     engineSecrets: { keepFirstSecret: bind(keepFirstSecret) },
     /** AI agents' confirmation tokens, each used once (domain/agents/confirmations.ts) */

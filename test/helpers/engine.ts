@@ -19,6 +19,10 @@ export const USPS_ENV = {
   USPS_PERMIT_NUMBER: '4321',
   USPS_PERMIT_CITY: 'San Francisco',
   USPS_PERMIT_STATE: 'CA',
+  // the S10 range of registered mail USPS would assign the operator
+  USPS_S10_SERVICE_INDICATOR: 'RR',
+  USPS_S10_FIRST_SERIAL: '10000000',
+  USPS_S10_LAST_SERIAL: '19999999',
 } as const;
 
 export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

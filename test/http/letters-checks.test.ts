@@ -53,7 +53,11 @@ test('a letter from a template id: every field, the published version recorded, 
   // (the vendor's letter oneOf lets a certified letter match its regular branch too, so it is not checked)
   const certified = await api('POST', '/v1/letters', { json: letter({ extra_service: 'certified' }) });
   t.is(certified.body.extra_service, 'certified');
-  t.regex(certified.body.tracking_number, /^9407\d{18}$/, 'certified letters get a tracking number at once');
+  t.regex(
+    certified.body.tracking_number,
+    /^93921999999\d{11}$/,
+    'certified test letters get a sample number (the sample Mailer ID) at once',
+  );
 });
 
 test('letter size needs Service-Version 2024-01-01; from then on it is always shown', async (t, { api }) => {
@@ -117,7 +121,7 @@ test('letters: registered mail to a US address, as the vendor accepts it (its SD
   t.is(reply.body.to.address_country, 'UNITED STATES');
   t.is(reply.body.extra_service, 'registered');
   // the S10 form USPS gives registered mail, the one its cover sheet and ticket print
-  t.regex(reply.body.tracking_number, /^RR\d{9}US$/, 'a tracking number at once, as for certified letters');
+  t.regex(reply.body.tracking_number, /^RR99\d{7}US$/, 'a sample number (the sample S10 range) at once');
   t.is((await api('GET', `/v1/letters/${reply.body.id}`)).body.extra_service, 'registered');
 });
 

@@ -6,7 +6,14 @@ import { addressLines } from '../../engine/print/overlay/address-block';
 import { amountInWords, protectedFigures } from '../../engine/print/overlay/amount-words';
 import { imbBars, imbRouting, imbTracking, sampleTracking } from '../../engine/print/overlay/imb';
 import { micrAscii, micrPositions, micrText } from '../../engine/print/overlay/micr';
-import { mod10, newTrackingNumber, s10Check, trackingNumberOf } from '../../engine/print/overlay/tracking-number';
+import {
+  impbNumber,
+  mod10,
+  s10Check,
+  s10Number,
+  sampleTrackingNumber,
+  trackingNumberOf,
+} from '../../engine/print/overlay/tracking-number';
 import { isDomestic, overlayPiece } from '../../engine/print/overlay/types';
 import { decodeImb, imbCrc } from '../helpers/imb-decode';
 
@@ -196,17 +203,33 @@ test('overlayPiece reads a stored piece loosely: unknown values dropped, not tru
   t.false(isDomestic({ address_line1: 'x', address_country: 'CANADA' }));
 });
 
-test('a new letter gets its number in the form its service uses: S10 for registered, 22 digits for certified', (t) => {
+test('IMpb layout of Pub 199: channel 93 with a 6-digit Mailer ID, 92 with a 9-digit one, then STC, MID, serial, check', (t) => {
+  const six = impbNumber('certified', '123456', 42);
+  t.is(six, `93921123456${'42'.padStart(10, '0')}${mod10(`93921123456${'42'.padStart(10, '0')}`)}`);
+  t.is(six.length, 22);
+  const nine = impbNumber('certified_return_receipt', '912345678', 7);
+  t.is(nine.slice(0, 14), '92923912345678', 'AI 92, return receipt STC, the 9-digit Mailer ID');
+  t.is(nine.slice(14, 21), '0000007', '7 serial digits left');
+  t.is(mod10(nine.slice(0, 21)), nine[21]);
+});
+
+test('S10 numbers: the service indicator, 8 serial digits, the check digit, US', (t) => {
+  t.is(s10Number('RA', 47312482), 'RA473124829US');
+  t.is(s10Number('RR', 5), `RR00000005${s10Check('00000005')}US`);
+});
+
+test('sample numbers of test pieces: the sample Mailer ID and the sample S10 range, fixed by the piece id', (t) => {
   for (let i = 0; i < 50; i++) {
-    const registered = newTrackingNumber('registered');
-    t.regex(registered, /^RR\d{9}US$/);
+    const registered = sampleTrackingNumber('registered', `ltr_${i}`);
+    t.regex(registered, /^RR99\d{7}US$/);
     t.is(s10Check(registered.slice(2, 10)), registered[10], 'its S10 check digit');
     t.is(
       trackingNumberOf({ id: 'ltr_r', to: TO_US, extra_service: 'registered', tracking_number: registered }).value,
       registered,
     );
-    const certified = newTrackingNumber('certified');
-    t.regex(certified, /^9407\d{18}$/);
+    const certified = sampleTrackingNumber('certified', `ltr_${i}`);
+    t.regex(certified, /^93921999999\d{11}$/);
     t.is(mod10(certified.slice(0, 21)), certified[21]);
   }
+  t.is(sampleTrackingNumber('certified', 'ltr_1'), sampleTrackingNumber('certified', 'ltr_1'));
 });

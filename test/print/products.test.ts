@@ -168,5 +168,8 @@ test('check: payee, amount in words and the MICR line on the check face', async 
   t.regex(text, /1,234\.56/);
   t.regex(text, /rent/);
   t.true(text.includes(`C${String(piece.check_number)}C`), 'MICR on-us field with the check number');
-  t.true(text.includes('A322271627A'), 'MICR transit field with the routing number');
+  // a test check: VOID, and its MICR transit and on-us fields masked (E-13B dashes, no bank digits)
+  t.regex(text, /VOID/);
+  t.true(text.includes('ADDDDDDDDDA'), 'MICR transit field masked');
+  t.false(text.includes('322271627'), 'no routing number on a test check');
 });

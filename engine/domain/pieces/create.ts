@@ -32,7 +32,7 @@ import { drawableBankAccount } from './checks';
 import { isAbroad } from '../../catalog/mailpieces/rules';
 import { RENDER_PIECE, RENDER_PIECE_OPTIONS, type RenderPieceData } from '../../platform/jobs/names';
 import { pdfKey } from '../../platform/assets/links';
-import { newTrackingNumber } from '../../print/overlay/tracking-number';
+import { assertTrackable, trackingNumberFor } from './tracking-numbers';
 
 export interface PieceRequest {
   services: Services;
@@ -132,6 +132,9 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     : undefined;
   if (!BODY_VIEW.Check(body)) throw new Error(`a ${resource.name} body its own schema took fails the shared view`);
   const traits = traitsOf(resource);
+  // read before the body is narrowed to the shared view, which letters' own fields are not part of
+  const extraService = request.body.extra_service;
+  assertTrackable(services.config, scope, extraService);
   const now = nowIso();
   const objects = services.objects;
   const options = { strictness: settings.us_mail_strictness, now };
@@ -173,6 +176,11 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
     const bankAccount =
       typeof body.bank_account === 'string' ? await drawableBankAccount(objects, scope, body.bank_account) : undefined;
 
+    // drawn last of all checks: a letter refused after its draw leaves a gap in the serials, never a repeat
+    const trackingNumber =
+      Object.hasOwn(resource.schema.properties, 'tracking_number') && typeof extraService === 'string'
+        ? await trackingNumberFor(services.store, services.config, scope, extraService, id)
+        : null;
     const sendDate = sendDateOf(body.send_date, now);
     const mailType = String(body.mail_type ?? 'usps_first_class');
     const piece: ApiObject = {
@@ -199,7 +207,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       status: 'processed',
       failure_reason: null,
       ...artwork.templateFields,
-      ...kindFields(resource, body, bankAccount),
+      ...kindFields(resource, body, trackingNumber, bankAccount),
       date_created: now,
       date_modified: now,
       object: resource.object,
@@ -266,6 +274,7 @@ const createdEvents = (resource: Resource, piece: ApiObject) =>
 function kindFields(
   resource: Resource,
   body: Record<string, unknown>,
+  trackingNumber: string | null,
   bankAccount?: ApiObject,
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
@@ -275,7 +284,7 @@ function kindFields(
     fields.message = body.message ?? null;
   }
   if (Object.hasOwn(resource.schema.properties, 'tracking_number')) {
-    fields.tracking_number = typeof body.extra_service === 'string' ? newTrackingNumber(body.extra_service) : null;
+    fields.tracking_number = trackingNumber;
   }
   if (Object.hasOwn(resource.schema.properties, 'return_envelope'))
     fields.return_envelope = body.return_envelope !== false && body.return_envelope !== undefined;

@@ -18,7 +18,7 @@ import {
   type RenderPieceData,
 } from '../../platform/jobs/names';
 import { type EngineConfig, uspsOf } from '../../platform/config';
-import type { UspsReadiness } from '../../catalog/usps-identity';
+import type { UspsIdentity, UspsReadiness } from '../../catalog/usps-identity';
 import { overlayPiece } from '../../print/overlay/types';
 import { mailerIdIn } from '../rendering/imb-codes';
 import { markForRerender } from '../rendering/outcome';
@@ -124,7 +124,7 @@ export async function producePiece(ctx: ProductionContext, data: ProducePieceDat
       return 'waiting';
     }
     const production: Production = { id: newId('pjob'), date_created: nowIso(), simulated: false };
-    await stage(ctx, resource, piece, production, scope);
+    await stage(ctx, resource, piece, production, scope, usps.identity);
     const ready = (current: ApiObject) => Date.now() >= cancelDeadline(current, window);
     if (await claimProduction(ctx.objects, scope, resource, piece.id, production, ready)) {
       await finish(ctx, piece.id, production);
@@ -140,6 +140,7 @@ async function stage(
   piece: StoredPiece,
   production: Production,
   scope: Scope,
+  usps: UspsIdentity,
 ): Promise<void> {
   const stored = typeof piece.url === 'string' ? await ctx.assets.get(piece.url) : undefined;
   // thrown, so the job is retried: a rendered piece whose PDF cannot be read now is an outage
@@ -150,6 +151,7 @@ async function stage(
     accountId: scope.accountId,
     pages: await pdfPageCount(stored.bytes),
     inserts: await ticketInserts(ctx.objects, scope, piece),
+    usps,
   });
   await ctx.provider.stage({ ticket, pdf: stored.bytes });
 }

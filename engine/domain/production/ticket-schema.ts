@@ -31,6 +31,27 @@ const address = Type.Object(
   { additionalProperties: true, description: 'an address object as the API answers it' },
 );
 
+/** What the envelope of a letter or check prints in its postage corner: the permit imprint indicia. */
+const indicia = Type.Object(
+  {
+    mail_class: Type.Union([Type.Literal('usps_first_class'), Type.Literal('usps_standard')], {
+      description: 'the mail class the indicia names (checks always First-Class)',
+    }),
+    international: Type.Boolean({ description: 'mailed abroad (First-Class Mail International)' }),
+    permit_number: text("the operator's permit number (PERMIT NO.)"),
+    permit_city: text('city of the post office that holds the permit'),
+    permit_state: text('two-letter state of that post office'),
+    lines: Type.Array(Type.String(), {
+      description: 'the indicia as printed on postcards, line by line (class, U.S. POSTAGE PAID, office, permit)',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'letters and checks: the postage indicia their envelope prints (the piece itself has none); null for postcards, self mailers and snap packs, which print it',
+  },
+);
+
 export const JOB_TICKET = Type.Object(
   {
     ticket: Type.String({
@@ -98,6 +119,7 @@ export const JOB_TICKET = Type.Object(
       },
     ),
     tracking_number: nullable(text('certified and registered letters: the USPS tracking number, as printed')),
+    indicia: nullable(indicia),
     send_date: text("the piece's send_date (ISO 8601)"),
     date_produced: text('when the piece went to production (ISO 8601, UTC): its production.date_created'),
     account_id: text('the account the piece belongs to'),

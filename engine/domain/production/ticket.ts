@@ -6,7 +6,9 @@ import type { MailpieceResource } from '../../catalog';
 import type { ApiObject, StoredPiece } from '../../store/objects';
 import { geometryOf } from '../../catalog/products';
 import { imbCodesOf } from '../../print/overlay/imb';
-import { overlayPiece } from '../../print/overlay/types';
+import { isDomestic, overlayPiece } from '../../print/overlay/types';
+import { indiciaLines } from '../../print/overlay/address-block';
+import type { UspsIdentity } from '../../catalog/usps-identity';
 import { trackingNumberOf } from '../../print/overlay/tracking-number';
 import { pdfLib } from '../../base/packages';
 import type { JobTicket } from './ticket-schema';
@@ -52,10 +54,37 @@ function perforatedPdfPage(piece: ApiObject): number | null {
 
 const MAIL_TYPES: readonly JobTicket['mail_type'][] = ['usps_first_class', 'usps_standard'];
 
+/**
+ * The indicia a letter's or check's envelope prints, in the words the postcards' indicia use
+ * (address-block.ts, indiciaLines), so the print room's envelope says what the cards say. Cards, self
+ * mailers and snap packs print theirs on the piece.
+ */
+function indiciaOf(kind: string, mailType: JobTicket['mail_type'], abroad: boolean, usps: UspsIdentity) {
+  if (kind !== 'letters' && kind !== 'checks') return null;
+  const mailClass = kind === 'checks' ? 'usps_first_class' : mailType;
+  const { number, city, state } = usps.permit;
+  return {
+    mail_class: mailClass,
+    international: abroad,
+    permit_number: number,
+    permit_city: city,
+    permit_state: state,
+    lines: indiciaLines(mailClass, abroad, usps),
+  };
+}
+
 export function ticketOf(
   resource: MailpieceResource,
   piece: StoredPiece,
-  job: { ticket: string; date: string; accountId: string; pages: number; inserts?: TicketInsert[] },
+  job: {
+    ticket: string;
+    date: string;
+    accountId: string;
+    pages: number;
+    inserts?: TicketInsert[];
+    /** the identity the piece is mailed under (its permit on the envelope) */
+    usps: UspsIdentity;
+  },
 ): JobTicket {
   const overlay = overlayPiece(piece);
   const geometry = geometryOf(resource.name, String(piece.size ?? ''), String(piece.address_placement ?? ''));
@@ -91,6 +120,7 @@ export function ticketOf(
     from: piece.from ?? null,
     imb: { tracking_code, routing_code },
     tracking_number: overlay.extra_service ? trackingNumberOf(overlay).value : null,
+    indicia: indiciaOf(resource.name, mailType, !isDomestic(overlay.to), job.usps),
     send_date: String(piece.send_date),
     date_produced: job.date,
     account_id: job.accountId,

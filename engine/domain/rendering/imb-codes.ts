@@ -14,10 +14,18 @@ import { RENDER_PIECE, RENDER_PIECE_OPTIONS, type RenderPieceData } from '../../
 import { nowIso } from '../../base/time';
 import type { RenderContext } from './context';
 import { isPlainObject } from '../../base/records';
+import { certifiedNumber } from '../pieces/tracking-numbers';
 
 class Unchanged extends Error {}
 
-export type PieceCodes = { imb: ImbCodes; usps?: UspsIdentity } | { hold: string };
+/** `trackingNumber`: a live certified letter created before the Mailer ID was set gets its number now */
+export type PieceCodes = { imb: ImbCodes; usps?: UspsIdentity; trackingNumber?: string } | { hold: string };
+
+/** A live certified letter that has no number yet (created while no Mailer ID was configured). */
+const needsCertifiedNumber = (piece: ApiObject): piece is ApiObject & { extra_service: string } =>
+  typeof piece.extra_service === 'string' &&
+  piece.extra_service.startsWith('certified') &&
+  (piece.tracking_number === null || piece.tracking_number === undefined);
 
 /** A check always goes First-Class (it has no mail_type to choose). */
 const mailTypeOf = (resource: Resource, piece: ApiObject): string | null =>
@@ -45,7 +53,10 @@ export async function codesForRender(
       pieceId: piece.id,
       digits: serialDigitsOf(identity.mailerId),
     });
-    return { imb: { tracking_code: imbTracking(serial, mailType, identity), routing_code: routing }, usps: identity };
+    const imb = { tracking_code: imbTracking(serial, mailType, identity), routing_code: routing };
+    if (!needsCertifiedNumber(piece)) return { imb, usps: identity };
+    const trackingNumber = await certifiedNumber(tools.store, piece.extra_service, identity.mailerId);
+    return { imb, usps: identity, trackingNumber };
   } catch (error) {
     if (error instanceof SerialsExhausted) return { hold: error.message };
     throw error;

@@ -57,7 +57,7 @@ export function markRendered(
   scope: Scope,
   resource: Resource,
   id: string,
-  files: { url: string; imb: ImbCodes; thumbnailsJob?: JobWrite; productionJob?: JobWrite },
+  files: { url: string; imb: ImbCodes; tracking_number?: string; thumbnailsJob?: JobWrite; productionJob?: JobWrite },
 ): Promise<boolean> {
   return settle(objects, scope, resource, id, {
     from: processing,
@@ -66,6 +66,8 @@ export function markRendered(
       status: 'rendered',
       url: files.url,
       imb: files.imb,
+      // a live certified letter numbered as it was drawn: the number its cover sheet prints
+      ...(files.tracking_number ? { tracking_number: files.tracking_number } : {}),
       failure_reason: null,
     }),
     events: ['rendered_pdf'],

@@ -72,12 +72,14 @@ export async function renderPiece(
       await holdForRender(tools, scope, resource, pieceId, codes.hold);
       return 'held';
     }
-    const drawn = { ...piece, imb: codes.imb };
+    const numbered = codes.trackingNumber ? { tracking_number: codes.trackingNumber } : {};
+    const drawn = { ...piece, imb: codes.imb, ...numbered };
     const url = await drawAndStore(tools, scope, resource, drawn, inputs, codes.usps, signal);
     signal?.throwIfAborted();
     const rendered = await markRendered(tools.objects, scope, resource, pieceId, {
       url,
       imb: codes.imb,
+      ...numbered,
       thumbnailsJob:
         tools.limits.thumbnails === false
           ? undefined
@@ -155,6 +157,8 @@ async function drawAndStore(
     sides,
     geometry,
     usps,
+    // test pieces are marked as samples throughout (a live one is drawn only with the identity)
+    sample: scope.mode !== 'live',
   });
   const url = pdfKey(resource, piece.id);
   signal?.throwIfAborted();

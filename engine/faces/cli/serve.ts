@@ -1,8 +1,9 @@
 // `printpost serve` and `printpost work`: a process that answers the API, works jobs, or both, with a
 // start banner that says what it found (keys, workers, renderer, USPS identity).
 import { parseArgs } from 'node:util';
-import { loadConfig, describeConfig, type EngineConfig, uspsOf } from '../../platform/config';
-import { missingSentence } from '../../catalog/usps-identity';
+import { loadConfig, describeConfig, type EngineConfig, registeredRangeOf, uspsOf } from '../../platform/config';
+import { missingSentence, REGISTERED_OFF } from '../../catalog/usps-identity';
+import { s10Number } from '../../print/overlay/tracking-number';
 import { openServices, startEngine } from '../server';
 import { startWorkers } from '../workers';
 import type { Services } from '../../domain/services';
@@ -71,10 +72,18 @@ function workersLine(services: Services): string {
 /** What the banner says of live production: the USPS identity in use, or what is missing of it. */
 function productionLine(config: EngineConfig): string {
   const usps = uspsOf(config);
+  const registered = registeredLine(config);
   if (!usps.ready)
-    return `Production: LIVE PIECES WAIT: ${missingSentence(usps.missing)} (test pieces render with sample marks)`;
+    return `Production: LIVE PIECES WAIT: ${missingSentence(usps.missing)} (test pieces render with sample marks); ${registered}`;
   const { mailerId, crid, permit } = usps.identity;
-  return `Production: USPS Mailer ID ${mailerId}, CRID ${crid}, permit ${permit.number} ${permit.city}, ${permit.state}`;
+  return `Production: USPS Mailer ID ${mailerId}, CRID ${crid}, permit ${permit.number} ${permit.city}, ${permit.state}; ${registered}`;
+}
+
+/** Registered mail: the S10 range its numbers are drawn from, or that live registered letters are refused. */
+function registeredLine(config: EngineConfig): string {
+  const range = registeredRangeOf(config);
+  if (!range) return `REGISTERED MAIL OFF: ${REGISTERED_OFF}`;
+  return `registered mail numbered ${s10Number(range.indicator, range.first)} to ${s10Number(range.indicator, range.last)}`;
 }
 
 export async function work(): Promise<void> {

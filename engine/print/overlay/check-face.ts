@@ -6,7 +6,8 @@ import { CHECK_BOTTOM, CHECK_FACE, LETTER_RETURN_ZONE, letterAddressZone, type Z
 import { drawRecipient, drawReturnAddress, knockout } from './address-block';
 import { amountInWords, protectedFigures } from './amount-words';
 import { imbCodesOf } from './imb';
-import { drawMicrLine } from './micr';
+import { DASH, drawMicrLine } from './micr';
+import { drawVoid } from './sample-mark';
 import { type Doc, fitSize, line, PT } from './pdf-doc';
 import type { CheckAccount, OverlayPiece } from './types';
 
@@ -108,7 +109,12 @@ export interface CheckFaceOptions {
   /** the date when the piece has no send_date nor date_created */
   date?: Date;
   deliveryPoint?: string;
+  /** a test check: VOID across it, no bank digits on it (MICR routing and account masked, no fractional) */
+  sample?: boolean;
 }
+
+/** Each digit of a masked MICR field as E-13B's dash symbol: the field's length shows, its digits do not. */
+const masked = (digits: string): string => DASH.repeat(digits.length);
 
 /** Draws the check face on the current page (8.5 in wide); throws when the check fields are missing. */
 export function drawCheckFace(doc: Doc, piece: OverlayPiece, options: CheckFaceOptions = {}): void {
@@ -116,7 +122,8 @@ export function drawCheckFace(doc: Doc, piece: OverlayPiece, options: CheckFaceO
   if (!account || typeof piece.amount !== 'number' || typeof piece.check_number !== 'number')
     throw new TypeError('a check needs bank_account, amount and check_number');
   knockout(doc, CHECK_FACE);
-  header(doc, piece, account, checkDate(piece, options.date));
+  const shown = options.sample ? { ...account, fractional_routing_number: null } : account;
+  header(doc, piece, shown, checkDate(piece, options.date));
   amounts(doc, piece.amount);
   drawRecipient(doc, PAYEE_ZONE, piece.to, {
     // a check always goes First-Class
@@ -127,8 +134,9 @@ export function drawCheckFace(doc: Doc, piece: OverlayPiece, options: CheckFaceO
   memoAndSignature(doc, (piece.memo ?? '').trim(), account.signatory);
   const fields = {
     checkNumber: String(piece.check_number),
-    routing: account.routing_number,
-    account: account.account_number,
+    routing: options.sample ? masked(account.routing_number) : account.routing_number,
+    account: options.sample ? masked(account.account_number) : account.account_number,
   };
   drawMicrLine(doc, fields, CHECK_FACE.width, (CHECK_FACE.y + CHECK_FACE.height) * PT);
+  if (options.sample) drawVoid(doc, CHECK_FACE);
 }

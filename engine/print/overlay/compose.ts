@@ -28,6 +28,8 @@ export interface ComposeInput {
   date?: Date;
   /** the operator's USPS identity, for a live piece's indicia; absent: sample marks (test pieces) */
   usps?: UspsIdentity;
+  /** a test piece: marked so it can never pass for mail (SAMPLE on letters, VOID and no bank digits on checks) */
+  sample?: boolean;
 }
 
 /** Pages whose size is off by less than this (rounding in the renderer) are set to the exact size. */
@@ -158,6 +160,7 @@ export async function composePiece(input: ComposeInput): Promise<Uint8Array> {
     deliveryPoint: input.deliveryPoint,
     date: input.date,
     usps: input.usps,
+    sample: input.sample,
   });
 
   // No creation or modification date: the same piece composes to the same bytes on a retry.

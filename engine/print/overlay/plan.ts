@@ -7,6 +7,7 @@ import { drawCheckFace, drawCheckMessage } from './check-face';
 import { type Doc, line, PT } from './pdf-doc';
 import { imbCodesOf } from './imb';
 import { drawQr } from './qr';
+import { drawSampleMark } from './sample-mark';
 import type { UspsIdentity } from '../../catalog/usps-identity';
 import { isDomestic, type OverlayPiece } from './types';
 import { qrPagesOf, qrTarget } from '../../catalog/mailpieces/qr-code';
@@ -35,6 +36,8 @@ export interface PlanContext {
   date?: Date;
   /** the operator's USPS identity (its permit in the indicia); absent: sample marks */
   usps?: UspsIdentity;
+  /** a test piece: a letter says SAMPLE - NOT MAILABLE, a check VOID with its MICR masked (sample-mark.ts) */
+  sample?: boolean;
 }
 
 /** The perforation of a return-envelope slip: 3.67 in above the page bottom, labelled in the margin. */
@@ -125,6 +128,13 @@ function planLetter(ctx: PlanContext): PlannedPage[] {
   } else if (piece.address_placement === 'insert_blank_page') {
     front.push({ ...size, base: { kind: 'blank' }, overlay: addressSide(ctx, side, false) });
   }
+  if (ctx.sample && front.length > 0) {
+    const cover = front[0].overlay;
+    front[0].overlay = (doc) => {
+      cover?.(doc);
+      drawSampleMark(doc, side.width, side.height);
+    };
+  }
   if (front.length > 0 && piece.double_sided !== false) front.push({ ...size, base: { kind: 'blank' } });
   const perforated = piece.perforated_page ?? 0;
   const pages: PlannedPage[] = [];
@@ -133,6 +143,9 @@ function planLetter(ctx: PlanContext): PlannedPage[] {
     const overlay = together([
       qrMark(ctx, 'numbers', index + 1, size),
       index === 0 && front.length === 0 ? addressSide(ctx, side, false) : undefined,
+      index === 0 && front.length === 0 && ctx.sample
+        ? (doc: Doc) => drawSampleMark(doc, side.width, side.height)
+        : undefined,
       index + 1 === perforated ? (doc: Doc) => perforation(doc, side.width, side.height) : undefined,
     ]);
     pages.push({ ...size, base: { kind: 'artwork', field: side.field, index }, overlay });
@@ -154,7 +167,7 @@ function planCheck(ctx: PlanContext): PlannedPage[] {
     height: bottom.height,
     base: hasBottom ? { kind: 'region', field: bottom.field, index: 0, region: CHECK_BOTTOM } : { kind: 'blank' },
     overlay: (doc) => {
-      drawCheckFace(doc, piece, { date: ctx.date, deliveryPoint: ctx.deliveryPoint });
+      drawCheckFace(doc, piece, { date: ctx.date, deliveryPoint: ctx.deliveryPoint, sample: ctx.sample });
       if (!hasBottom && message !== '') drawCheckMessage(doc, message);
     },
   };

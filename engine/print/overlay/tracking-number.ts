@@ -1,8 +1,10 @@
 // Tracking numbers of letters with an extra service: a 22-digit IMpb number for certified mail in
-// the US, an S10 item id (RR.........US, what USPS uses for registered mail) for registered mail
-// abroad. Create gives the piece its number (`newTrackingNumber`), which the API answers and the cover
-// sheet and the job ticket print; only a piece stored without one gets one derived from its id.
-import { createHash, randomInt } from 'node:crypto';
+// the US (USPS Publication 199), an S10 item id (two letters, 8 serial digits, a check digit, US: what
+// USPS uses for registered mail) for registered mail. A live piece's number is made of the operator's
+// identity and a serial the database draws (engine/domain/pieces/tracking-numbers.ts): the Mailer ID
+// for certified mail, the S10 range USPS assigned for registered mail. A test piece gets a sample's
+// (the sample Mailer ID, the sample S10 range), fixed by its id, so it never looks like a real one.
+import { createHash } from 'node:crypto';
 import { SAMPLE_MAILER_ID } from './imb';
 import type { OverlayPiece } from './types';
 
@@ -15,12 +17,18 @@ export const IMPB_SERVICE_TYPE: Readonly<Record<string, string>> = {
   certified_return_receipt: '923',
 };
 
-/** Channel application identifier 93: the number carries a 6-digit Mailer ID. */
-const CHANNEL = '93';
+/** Pub 199's channel application identifier of commercial mailers: 92 with a 9-digit Mailer ID, 93 with a 6-digit one. */
+export const channelOf = (mailerId: string): string => (mailerId.length === 9 ? '92' : '93');
 
-const digitsOf = (id: string, count: number): string => {
+/** IMpb serial digits a Mailer ID leaves in the 22: 10 for a 6-digit MID, 7 for a 9-digit one. */
+export const impbSerialDigits = (mailerId: string): number => 22 - 2 - 3 - mailerId.length - 1;
+
+/** The registered range test pieces' numbers come from (fixed by their id, never drawn): RR99…, like the sample Mailer ID's 999999. */
+export const SAMPLE_S10_RANGE = { indicator: 'RR', first: 99_000_000, last: 99_999_999 } as const;
+
+const digitsOf = (id: string, space: number): number => {
   const value = createHash('sha256').update(`tracking:${id}`).digest().readBigUInt64BE(0);
-  return (value % 10n ** BigInt(count)).toString().padStart(count, '0');
+  return Number(value % BigInt(space));
 };
 
 /** GS1 mod 10: weights 3 and 1 alternating from the rightmost digit. */
@@ -40,15 +48,29 @@ export function s10Check(serial: string): string {
 /** S10 shape: two letters, eight serial digits and a check digit, the country. */
 const S10 = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
 
-/** A new letter's number: S10 for registered mail, else a 22-digit 9407 number with its mod-10 check digit. */
-export function newTrackingNumber(extraService: string): string {
-  const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
-  if (extraService === 'registered') {
-    const serial = digits(8);
-    return `RR${serial}${s10Check(serial)}US`;
-  }
-  const body = `9407${digits(17)}`;
+/**
+ * A certified number: channel, service type code, Mailer ID, serial, mod 10 check digit over the 21
+ * before it (Pub 199's layout; the routing ZIP is only in the barcode, not in the number).
+ */
+export function impbNumber(extraService: string, mailerId: string, serial: number): string {
+  const stc = IMPB_SERVICE_TYPE[extraService] ?? IMPB_SERVICE_TYPE.certified;
+  const body = channelOf(mailerId) + stc + mailerId + String(serial).padStart(impbSerialDigits(mailerId), '0');
   return body + mod10(body);
+}
+
+/** A registered number: the service indicator, the 8-digit serial, its check digit, US. */
+export function s10Number(indicator: string, serial: number): string {
+  const digits = String(serial).padStart(8, '0');
+  return `${indicator}${digits}${s10Check(digits)}US`;
+}
+
+/** A test piece's number: the sample Mailer ID or the sample S10 range, the serial fixed by its id. */
+export function sampleTrackingNumber(extraService: string, pieceId: string): string {
+  if (extraService === 'registered') {
+    const { indicator, first, last } = SAMPLE_S10_RANGE;
+    return s10Number(indicator, first + digitsOf(pieceId, last - first + 1));
+  }
+  return impbNumber(extraService, SAMPLE_MAILER_ID, digitsOf(pieceId, 10 ** impbSerialDigits(SAMPLE_MAILER_ID)));
 }
 
 export interface TrackingNumber {
@@ -61,21 +83,16 @@ export interface TrackingNumber {
   barcodeText: string;
 }
 
-/** The piece's tracking number, kept when it is well formed, derived otherwise. */
+/** The piece's tracking number, kept when it is well formed, else a sample's (a piece stored without one). */
 export function trackingNumberOf(piece: OverlayPiece): TrackingNumber {
   const given = (piece.tracking_number ?? '').replace(/\s/g, '').toUpperCase();
-  if (piece.extra_service === 'registered') {
-    const serial = digitsOf(piece.id, 8);
-    const value = S10.test(given) ? given : `RR${serial}${s10Check(serial)}US`;
+  const service = piece.extra_service ?? 'certified';
+  if (service === 'registered') {
+    const value = S10.test(given) ? given : sampleTrackingNumber(service, piece.id);
     const display = `${value.slice(0, 2)} ${value.slice(2, 5)} ${value.slice(5, 8)} ${value.slice(8, 11)} ${value.slice(11)}`;
     return { value, display, encoder: 'code128', barcodeText: value };
   }
-  let value = given;
-  if (!/^\d{22}$/.test(value)) {
-    const stc = IMPB_SERVICE_TYPE[piece.extra_service ?? 'certified'] ?? IMPB_SERVICE_TYPE.certified;
-    const body = CHANNEL + stc + SAMPLE_MAILER_ID + digitsOf(piece.id, 21 - 2 - 3 - SAMPLE_MAILER_ID.length);
-    value = body + mod10(body);
-  }
+  const value = /^\d{22}$/.test(given) ? given : sampleTrackingNumber(service, piece.id);
   const zip = (piece.to.address_zip ?? '').replace(/\D/g, '');
   const prefix = zip.length === 5 || zip.length === 9 ? `(420)${zip}` : '';
   return {

@@ -34,6 +34,14 @@ const ticket = {
   from: null,
   imb: { tracking_code: '00040999999000000001', routing_code: '94107' },
   tracking_number: null,
+  indicia: {
+    mail_class: 'usps_first_class',
+    international: false,
+    permit_number: '4321',
+    permit_city: 'SAN FRANCISCO',
+    permit_state: 'CA',
+    lines: ['FIRST-CLASS MAIL', 'U.S. POSTAGE PAID', 'SAN FRANCISCO, CA', 'PERMIT NO. 4321'],
+  },
   send_date: '2024-05-01T00:00:00.000Z',
   date_produced: '2024-05-01T00:05:00.000Z',
   account_id: 'acct_1',
@@ -50,4 +58,10 @@ test('the schema takes a complete ticket and refuses one without a finishing ins
     0,
   );
   t.not(ticketSchemaErrors({ ...ticket, extra: 1 }).length, 0, 'no field the schema does not declare');
+  const { permit_number: _permit, ...withoutPermit } = ticket.indicia;
+  t.true(
+    ticketSchemaErrors({ ...ticket, indicia: withoutPermit }).some((e) => e.includes('permit_number')),
+    "a letter's indicia names its permit",
+  );
+  t.deepEqual(ticketSchemaErrors({ ...ticket, kind: 'postcards', indicia: null }), [], 'a card prints its own');
 });

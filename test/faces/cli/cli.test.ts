@@ -137,6 +137,28 @@ test('a bad configuration value is one sentence naming the variable', async (t) 
   t.regex(bad.err, /^printpost migrate: REQUEST_TIMEOUT_MS must be a whole number, got "soon"\n$/);
 });
 
+test('a registered mail range set in part, backwards or malformed stops the start with one sentence', async (t) => {
+  const db = { DATABASE_URL: `sqlite:${tempDb()}` };
+  const range = {
+    USPS_S10_SERVICE_INDICATOR: 'RA',
+    USPS_S10_FIRST_SERIAL: '00000010',
+    USPS_S10_LAST_SERIAL: '00000020',
+  };
+  const partial = await run(['migrate'], { ...db, ...range, USPS_S10_LAST_SERIAL: '' });
+  t.is(partial.code, 2);
+  t.regex(
+    partial.err,
+    /registered mail needs all of USPS_S10_SERVICE_INDICATOR, USPS_S10_FIRST_SERIAL, USPS_S10_LAST_SERIAL/,
+  );
+  const backwards = await run(['migrate'], { ...db, ...range, USPS_S10_FIRST_SERIAL: '00000030' });
+  t.is(backwards.code, 2);
+  t.regex(backwards.err, /USPS_S10_FIRST_SERIAL 00000030 is past USPS_S10_LAST_SERIAL 00000020/);
+  const notRegistered = await run(['migrate'], { ...db, ...range, USPS_S10_SERVICE_INDICATOR: 'EA' });
+  t.is(notRegistered.code, 2);
+  t.regex(notRegistered.err, /USPS_S10_SERVICE_INDICATOR must be the S10 service indicator of registered mail/);
+  t.is((await run(['migrate'], { ...db, ...range })).code, 0, 'a whole range starts');
+});
+
 test('every configuration variable is in --help, the start banner and the README table (built from one declaration)', async (t) => {
   const help = (await run(['--help'])).out;
   const readme = fs.readFileSync(README, 'utf8');
@@ -153,6 +175,10 @@ test('every configuration variable is in --help, the start banner and the README
     t.true(
       served.lines.some((l) => /^Production: LIVE PIECES WAIT: .*set USPS_MAILER_ID, USPS_CRID/.test(l)),
       'the banner says what live production is missing',
+    );
+    t.true(
+      served.lines.some((l) => /REGISTERED MAIL OFF: registered mail is off: set USPS_S10_SERVICE_INDICATOR/.test(l)),
+      'the banner says registered mail is off without a range',
     );
   } finally {
     served.child.kill('SIGTERM');
