@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
 import { CommandRefused } from '../../base/errors';
+import { CLI_CHANGER } from '../../domain/accounts/accounts';
 import { findAccount, firstAccount, UsageError, withServices } from './common';
 
 export const ACCOUNT_HELP = {
@@ -99,7 +100,7 @@ export async function settings(args: string[]): Promise<void> {
       if (!isSettingName(name)) throw new UsageError(`unknown setting ${name}`);
       const value = parseSetting(name, raw);
       if (value === undefined) throw new UsageError(`invalid value for ${name}: ${raw} (${SETTINGS[name].help})`);
-      await services.accounts.setSetting(account.id, name, value);
+      await services.accounts.setSetting(account.id, name, value, CLI_CHANGER);
       process.stdout.write(`${name}=${value}\n`);
     } else {
       throw new UsageError(ACCOUNT_HELP.settings);
