@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { openStore, type Store } from '../store/store';
 import { Accounts, type KeySet } from '../domain/accounts/accounts';
 import { createApp } from '../http/app';
-import { mcpEndpoint } from './mcp/http';
+import { MCP_PATH, mcpEndpoint } from './mcp/http';
 import { dashboardEndpoint } from './dashboard/dashboard';
 import { answerClientError, answerExpectation } from '../http/raw-answers';
 import { type EngineConfig, uspsOf } from '../platform/config';
@@ -102,7 +102,7 @@ export async function startEngine(config: EngineConfig, start: { workers?: boole
   if ((await services.accounts.count()) === 0) {
     bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;
   }
-  const app = createApp(services, [mcpEndpoint(services), dashboardEndpoint(services)]);
+  const app = createApp(services, [mcpEndpoint(services), dashboardEndpoint(services)], [MCP_PATH]);
   const tls = config.tlsCert && config.tlsKey;
   // Slow clients are cut off by Node's own timers, checked every second rather than every 30 s; a
   // missing Host header is answered by the app (Node's own answer has no body).

@@ -38,7 +38,7 @@ function shownValue(html: string, name: string): string | undefined {
   const input = new RegExp(`id="setting-${name}" name="value" value="([^"]*)"`).exec(html);
   if (input) return input[1];
   const select = new RegExp(`id="setting-${name}" name="value">([\\s\\S]*?)</select>`).exec(html);
-  return select && /<option value="(\w+)" selected>/.exec(select[1])?.[1];
+  return select ? /<option value="(\w+)" selected>/.exec(select[1])?.[1] : undefined;
 }
 
 async function switchTo(session: SessionClient, mode: 'test' | 'live', key?: string) {
