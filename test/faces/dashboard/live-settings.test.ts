@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { databaseSuite } from '../../helpers/suite';
 import { run } from '../../helpers/cli';
+import { connect } from '../../../engine/store/connection';
 import { keyHint } from '../../../engine/domain/accounts/keys';
 import { LIVE_MONEY_SETTINGS, SETTINGS, type SettingName } from '../../../engine/domain/accounts/settings';
 import { signInHttp, type SessionClient } from './harness';
@@ -18,9 +19,13 @@ const changed = (name: SettingName): string => {
 
 const decode = (html: string) =>
   html
-    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'");
+    .replace(/&#x27;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&amp;/g, '&');
 
 /** The rows of the page's "Recent changes" table, as text per cell, in the page's order. */
 function changeRows(html: string): string[][] {
@@ -147,3 +152,28 @@ suite.test(
     );
   },
 );
+
+suite.test('the settings page escapes what a recorded change holds', async (t, { engine }) => {
+  const name = `esc-${randomBytes(4).toString('hex')}`;
+  const keys = await engine.createAccount(name);
+  // a row as a setting of another engine version could have left it: markup in every text cell
+  const { knex } = connect(engine.databaseUrl);
+  t.teardown(() => knex.destroy());
+  const account = (await knex('accounts').where({ name }).first()) as { id: string };
+  await knex('setting_changes').insert({
+    account_id: account.id,
+    setting: '<b>odd</b>',
+    value_before: JSON.stringify('<img src=x>'),
+    value_after: JSON.stringify('"><script>alert(1)</script>'),
+    changed_via: 'key',
+    key_id: 'key_<i>',
+    key_hint: 'live_<u>',
+    key_mode: 'live',
+    date_created: new Date().toISOString(),
+  });
+  const session = await signInHttp(engine.url, keys.test);
+  const page = (await session.get('/dashboard/settings')).text;
+  for (const markup of ['<b>odd', '<img', '<script>alert', 'key_<i>', 'live_<u>'])
+    t.false(page.includes(markup), markup);
+  t.deepEqual(changeRows(page)[0]?.slice(1, 4), ['<b>odd</b>', '<img src=x>', '"><script>alert(1)</script>']);
+});
