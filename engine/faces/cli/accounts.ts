@@ -1,7 +1,13 @@
 // The operator's account commands: accounts, keys, settings, migrate, and the micro-deposits that a
 // live bank account's verification expects.
 import { parseArgs } from 'node:util';
-import { isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
+import {
+  governsLiveMoney,
+  isSettingName,
+  parseSetting,
+  SETTINGS,
+  type SettingName,
+} from '../../domain/accounts/settings';
 import { CommandRefused } from '../../base/errors';
 import { CLI_CHANGER } from '../../domain/accounts/accounts';
 import { findAccount, firstAccount, UsageError, withServices } from './common';
@@ -25,9 +31,15 @@ so a script can run migrate, keys create, then serve (which then creates no acco
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
+Every change is recorded as the CLI's (the dashboard's settings page lists them). Settings marked
+[live] govern live mail and money: besides this command, only a live-mode dashboard session changes them.
+
 Settings:
 ${Object.entries(SETTINGS)
-  .map(([name, s]) => `  ${name.padEnd(28)} ${s.help} (default: ${JSON.stringify(s.default)})`)
+  .map(([name, s]) => {
+    const live = governsLiveMoney(name as SettingName) ? '[live] ' : '';
+    return `  ${name.padEnd(28)} ${live}${s.help} (default: ${JSON.stringify(s.default)})`;
+  })
   .join('\n')}`,
 };
 
