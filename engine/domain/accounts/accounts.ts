@@ -159,8 +159,8 @@ export class Accounts {
     const rows = await this.tables.recentSettingChanges(accountId, limit);
     return rows.map((row) => ({
       setting: row.setting,
-      before: JSON.parse(row.value_before) as SettingValue,
-      after: JSON.parse(row.value_after) as SettingValue,
+      before: settingValueOf(row.value_before),
+      after: settingValueOf(row.value_after),
       by:
         row.changed_via === 'key' && row.key_id && row.key_hint && row.key_mode
           ? { via: 'key', keyId: row.key_id, keyHint: row.key_hint, mode: row.key_mode }
@@ -197,6 +197,12 @@ export class Accounts {
     this.cache.set(key, { caller, until: Date.now() + this.cacheMs });
     return caller;
   }
+}
+
+/** A recorded value (JSON) as a setting's value; anything else a setting never held, as text. */
+function settingValueOf(json: string): SettingValue {
+  const value: unknown = JSON.parse(json);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
 }
 
 function toAccount(row: AccountRow): Account {

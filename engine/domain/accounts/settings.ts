@@ -110,9 +110,9 @@ export type Settings = {
  * every live create (with `payment_method_verified` it is what lets live keys mail at all), and
  * `address_limit` is the live-mode quota of the edition; neither means anything in test mode.
  */
-export const LIVE_MONEY_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter(
-  (name) => (SETTINGS[name] as SettingSpec).liveMoney === true,
-);
+export const LIVE_MONEY_SETTINGS: readonly string[] = Object.entries(SETTINGS)
+  .filter(([, spec]) => 'liveMoney' in spec && spec.liveMoney)
+  .map(([name]) => name);
 
 /**
  * The operator's USPS identity also governs live mail (every live piece is printed under it). It is
@@ -125,7 +125,7 @@ export const LIVE_MONEY_CONFIGURATION: readonly string[] = [
   'USPS_STID_MARKETING',
 ];
 
-export const governsLiveMoney = (name: SettingName): boolean => LIVE_MONEY_SETTINGS.includes(name);
+export const governsLiveMoney = (name: string): boolean => LIVE_MONEY_SETTINGS.includes(name);
 
 export function isSettingName(name: string): name is SettingName {
   return Object.prototype.hasOwnProperty.call(SETTINGS, name);

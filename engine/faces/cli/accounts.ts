@@ -1,13 +1,7 @@
 // The operator's account commands: accounts, keys, settings, migrate, and the micro-deposits that a
 // live bank account's verification expects.
 import { parseArgs } from 'node:util';
-import {
-  governsLiveMoney,
-  isSettingName,
-  parseSetting,
-  SETTINGS,
-  type SettingName,
-} from '../../domain/accounts/settings';
+import { governsLiveMoney, isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
 import { CommandRefused } from '../../base/errors';
 import { CLI_CHANGER } from '../../domain/accounts/accounts';
 import { findAccount, firstAccount, UsageError, withServices } from './common';
@@ -37,7 +31,7 @@ Every change is recorded as the CLI's (the dashboard's settings page lists them)
 Settings:
 ${Object.entries(SETTINGS)
   .map(([name, s]) => {
-    const live = governsLiveMoney(name as SettingName) ? '[live] ' : '';
+    const live = governsLiveMoney(name) ? '[live] ' : '';
     return `  ${name.padEnd(28)} ${live}${s.help} (default: ${JSON.stringify(s.default)})`;
   })
   .join('\n')}`,

@@ -10,7 +10,6 @@ import {
   LIVE_MONEY_CONFIGURATION,
   parseSetting,
   SETTINGS,
-  type SettingName,
 } from '../../../domain/accounts/settings';
 import type { SettingChange } from '../../../domain/accounts/accounts';
 import { uspsOf } from '../../../platform/config';
@@ -39,8 +38,8 @@ async function settingsData({ services, session }: DashboardRequest) {
       fallback: String(spec.default),
       boolean: typeof spec.default === 'boolean',
       isTrue: values[name] === true,
-      liveMoney: governsLiveMoney(name as SettingName),
-      locked: testMode && governsLiveMoney(name as SettingName),
+      liveMoney: governsLiveMoney(name),
+      locked: testMode && governsLiveMoney(name),
     })),
     changes: changes.map((change) => ({
       setting: change.setting,
