@@ -1,5 +1,6 @@
 // CORS is the API's: /v1 answers pages of other origins (publishable keys are meant for browsers),
-// while GET /metrics and the MCP endpoint carry no CORS header and their preflight grants nothing.
+// while GET /metrics, the MCP endpoint and the dashboard carry no CORS header and their preflight
+// grants nothing.
 import test from 'ava';
 import { startEngine, type TestEngine } from '../helpers/engine';
 
@@ -60,6 +61,14 @@ test('/mcp carries no CORS header and its preflight grants nothing', async (t) =
     const pre = await preflight('/mcp', method);
     t.not(pre.status, 204, method);
     t.deepEqual(corsHeaders(pre.headers), [], method);
+  }
+});
+
+test('the dashboard carries no CORS header', async (t) => {
+  for (const path of ['/dashboard/sign-in', '/dashboard/settings']) {
+    const page = await fetch(`${engine.url}${path}`, { headers: { origin: ORIGIN }, redirect: 'manual' });
+    t.deepEqual(corsHeaders(page.headers), [], path);
+    t.deepEqual(corsHeaders((await preflight(path, 'POST')).headers), [], `${path} preflight`);
   }
 });
 
