@@ -51,8 +51,8 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 /**
  * Publishable keys are meant for browsers: allow cross-origin calls, except on `closed` paths, which
- * no page of another origin has any business reading (GET /metrics, the MCP endpoint): they carry no
- * CORS header, and a preflight there is not answered here, so it grants nothing.
+ * no page of another origin has any business reading (GET /metrics, the MCP endpoint, the dashboard):
+ * they carry no CORS header, and a preflight there is not answered here, so it grants nothing.
  */
 export function cors(closed: readonly string[]): Middleware {
   return async (ctx, next) => {
