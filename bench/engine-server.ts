@@ -2,6 +2,7 @@
 import v8 from 'node:v8';
 import { loadConfig } from '../engine/platform/config';
 import { startEngine } from '../engine/faces/server';
+import { CLI_CHANGER } from '../engine/domain/accounts/accounts';
 
 // as `printpost serve` sets it (bin/printpost), so its memory is what a served engine's is
 if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent')))
@@ -13,13 +14,13 @@ async function main(): Promise<void> {
   const engine = await startEngine(config);
   const { accounts } = engine.services;
   const account = (await accounts.first())!;
-  await accounts.setSetting(account.id, 'rate_limit_per_5s', 100_000_000);
+  await accounts.setSetting(account.id, 'rate_limit_per_5s', 100_000_000, CLI_CHANGER);
   const key = engine.bootstrapKeys?.test ?? (await accounts.createKey(account.id, 'test', 'secret'));
   process.stdout.write(`KEY ${key}\n`);
   // a second tenant, for the fairness bench
   if (process.env.BENCH_SECOND_ACCOUNT) {
     const other = await accounts.create('bench-second');
-    await accounts.setSetting(other.account.id, 'rate_limit_per_5s', 100_000_000);
+    await accounts.setSetting(other.account.id, 'rate_limit_per_5s', 100_000_000, CLI_CHANGER);
     process.stdout.write(`KEY2 ${other.keys.test}\n`);
   }
   process.stdout.write(`READY ${engine.url}\n`);

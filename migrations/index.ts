@@ -21,6 +21,7 @@ import * as unsetFrom from './017_unset_from';
 import * as jobPriority from './018_job_priority';
 import * as agentKeys from './019_agent_keys';
 import * as dashboardSessions from './020_dashboard_sessions';
+import * as settingChanges from './021_setting_changes';
 import * as trackingSerials from './022_tracking_serials';
 
 interface Migration {
@@ -49,6 +50,7 @@ const migrations: [string, Migration][] = [
   ['018_job_priority', jobPriority],
   ['019_agent_keys', agentKeys],
   ['020_dashboard_sessions', dashboardSessions],
+  ['021_setting_changes', settingChanges],
   ['022_tracking_serials', trackingSerials],
 ];
 

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { openStore, type Store } from '../store/store';
 import { Accounts, type KeySet } from '../domain/accounts/accounts';
 import { createApp } from '../http/app';
-import { mcpEndpoint } from './mcp/http';
-import { dashboardEndpoint } from './dashboard/dashboard';
+import { MCP_PATH, mcpEndpoint } from './mcp/http';
+import { DASHBOARD_PATH, dashboardEndpoint } from './dashboard/dashboard';
 import { answerClientError, answerExpectation } from '../http/raw-answers';
 import { type EngineConfig, uspsOf } from '../platform/config';
 import { missingSentence } from '../catalog/usps-identity';
@@ -102,7 +102,8 @@ export async function startEngine(config: EngineConfig, start: { workers?: boole
   if ((await services.accounts.count()) === 0) {
     bootstrapKeys = (await services.accounts.create(config.bootstrapAccount)).keys;
   }
-  const app = createApp(services, [mcpEndpoint(services), dashboardEndpoint(services)]);
+  // neither the MCP endpoint nor the dashboard (same-origin pages) is for pages of other origins: no CORS
+  const app = createApp(services, [mcpEndpoint(services), dashboardEndpoint(services)], [MCP_PATH, DASHBOARD_PATH]);
   const tls = config.tlsCert && config.tlsKey;
   // Slow clients are cut off by Node's own timers, checked every second rather than every 30 s; a
   // missing Host header is answered by the app (Node's own answer has no body).

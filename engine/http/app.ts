@@ -9,7 +9,7 @@ import { Router, type RouteEntry, type RouteHandler } from './router';
 import { apiRoutes, type Route } from './routes';
 import { apiSteps } from './pipeline';
 import { renderErrors, requestLog, cors, measureRequests } from './middleware';
-import { engineRoutes } from './extra-routes';
+import { engineRoutes, METRICS_PATH } from './extra-routes';
 import { admitUnderMemory } from './memory-admission';
 
 /** Plain HTTP only from loopback or a trusted proxy; HTTP/1.1 needs its Host header. */
@@ -24,8 +24,15 @@ function transport(services: Services): Koa.Middleware {
   };
 }
 
-/** `before`: the faces' own middleware ahead of the router (the MCP endpoint, engine/faces/mcp/http.ts). */
-export function createApp(services: Services, before: readonly Koa.Middleware[] = []): Koa {
+/**
+ * `before`: the faces' own middleware ahead of the router (the MCP endpoint, engine/faces/mcp/http.ts);
+ * `withoutCors`: the paths of theirs that are not for browsers of other origins.
+ */
+export function createApp(
+  services: Services,
+  before: readonly Koa.Middleware[] = [],
+  withoutCors: readonly string[] = [],
+): Koa {
   const { config } = services;
   const app = new Koa();
   // Koa reports here what fails after an answer began, such as a streamed file (`/assets`). A client
@@ -42,7 +49,7 @@ export function createApp(services: Services, before: readonly Koa.Middleware[] 
   app.use(measureRequests(services.metrics));
   app.use(requestLog(config.logLevel));
   app.use(renderErrors(config.logLevel));
-  app.use(cors());
+  app.use(cors([METRICS_PATH, ...withoutCors]));
   app.use(transport(services));
   // before the router and every API step, so a refused request costs no key lookup and no body read
   app.use(admitUnderMemory(config.maxRssMb));

@@ -30,6 +30,9 @@ async function askedRange(
   return size === undefined ? undefined : { ...rangeAsked(header, size), size };
 }
 
+/** Prometheus text for the operator's scraper, not for browsers (no CORS: http/middleware.ts). */
+export const METRICS_PATH = '/metrics';
+
 export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
   let cached: Record<string, unknown> | undefined;
   return [
@@ -81,7 +84,7 @@ export function engineRoutes(services: Services): RouteEntry<EngineRoute>[] {
     engineRoute('GET', '/health', async (ctx) => {
       ctx.body = await services.health();
     }),
-    engineRoute('GET', '/metrics', async (ctx) => {
+    engineRoute('GET', METRICS_PATH, async (ctx) => {
       const token = services.config.metricsToken;
       // off unless a token is configured: nothing about the engine is shown to whoever asks
       if (!token) throw new ApiError('not_found', 'Metrics are off: set METRICS_TOKEN to turn them on.', 404);

@@ -46,9 +46,17 @@ export function requestLog(logLevel: EngineConfig['logLevel']): Middleware {
   };
 }
 
-/** Publishable keys are meant for browsers: allow cross-origin calls. */
-export function cors(): Middleware {
+/** `path` is `prefix` or below it. */
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * Publishable keys are meant for browsers: allow cross-origin calls, except on `closed` paths, which
+ * no page of another origin has any business reading (GET /metrics, the MCP endpoint, the dashboard):
+ * they carry no CORS header, and a preflight there is not answered here, so it grants nothing.
+ */
+export function cors(closed: readonly string[]): Middleware {
   return async (ctx, next) => {
+    if (closed.some((prefix) => under(ctx.path, prefix))) return next();
     ctx.set('Access-Control-Allow-Origin', '*');
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Mode } from '../catalog/types';
 import { codeOf } from '../base/thrown';
+import { insertSettingChange, type SettingChanger } from './setting-changes';
 
 export interface AccountRow {
   id: string;
@@ -74,24 +75,51 @@ export async function accountsWithKeyCounts(
   });
 }
 
-/** Sets one of the account's own settings (read and written in one transaction); returns them all. */
+/**
+ * Sets one of the account's own settings and records the change (both in one transaction: no change
+ * without its record); returns them all. `fallback` is the value an unset setting has, the record's
+ * "before".
+ */
 export async function storeSetting<V>(
   knex: Knex,
   accountId: string,
   name: string,
   value: V,
+  change: { fallback: V; by: SettingChanger; at: string },
 ): Promise<Record<string, V>> {
   return knex.transaction(async (trx) => {
     const query = trx<AccountRow>('accounts').where({ id: accountId }).first();
     // PostgreSQL's read committed would let a concurrent set be lost; SQLite's transaction holds the lock
     const row = await (trx.client.config.client === 'pg' ? query.forUpdate() : query);
     if (!row) throw new Error(`no account ${accountId}`);
-    const stored = { ...(JSON.parse(row.settings) as Record<string, V>), [name]: value };
+    const before = JSON.parse(row.settings) as Record<string, V>;
+    const stored = { ...before, [name]: value };
     await trx('accounts')
       .where({ id: accountId })
       .update({ settings: JSON.stringify(stored) });
+    await insertSettingChange(trx, {
+      accountId,
+      setting: name,
+      before: Object.prototype.hasOwnProperty.call(before, name) ? before[name] : change.fallback,
+      after: value,
+      by: change.by,
+      at: change.at,
+    });
     return stored;
   });
+}
+
+/** The id and hint of the unrevoked key of `mode` among these hashes (a dashboard session's keys). */
+export async function keyOfMode(
+  knex: Knex,
+  hashes: string[],
+  mode: Mode,
+): Promise<{ id: string; hint: string } | undefined> {
+  return knex<ApiKeyRow>('api_keys')
+    .whereIn('hash', hashes)
+    .where({ mode })
+    .whereNull('date_revoked')
+    .first('id', 'hint');
 }
 
 /** The unrevoked key with this hash and its account, or undefined. */

@@ -31,6 +31,7 @@ import * as failures from './webhook-failures';
 import * as jobTable from './job-queue';
 import { pgBossTables } from './pg-boss-db';
 import * as dashboard from './dashboard';
+import { recentSettingChanges, type SettingChanger } from './setting-changes';
 
 export { DEFAULT_DATABASE, type Dialect };
 
@@ -52,9 +53,15 @@ function tablesOn(knex: Knex, reader: Reader) {
       accountWithId: bind(accounts.accountWithId),
       oldestAccount: bind(accounts.oldestAccount),
       accountsWithKeyCounts: bind(accounts.accountsWithKeyCounts),
-      storeSetting: <V>(accountId: string, name: string, value: V) =>
-        accounts.storeSetting<V>(knex, accountId, name, value),
+      storeSetting: <V>(
+        accountId: string,
+        name: string,
+        value: V,
+        change: { fallback: V; by: SettingChanger; at: string },
+      ) => accounts.storeSetting<V>(knex, accountId, name, value, change),
       keyWithAccount: bind(accounts.keyWithAccount),
+      keyOfMode: bind(accounts.keyOfMode),
+      recentSettingChanges: bind(recentSettingChanges),
     },
     /** counts kept under limits (live addresses, free verifications) */
     counters: {

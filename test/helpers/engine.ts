@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import knex from 'knex';
 import { loadConfig } from '../../engine/platform/config';
 import { startEngine as start } from '../../engine/faces/server';
-import type { KeySet } from '../../engine/domain/accounts/accounts';
+import { CLI_CHANGER, type KeySet } from '../../engine/domain/accounts/accounts';
 import type { SettingName, SettingValue } from '../../engine/domain/accounts/settings';
 import { isSettingName } from '../../engine/domain/accounts/settings';
 
@@ -93,7 +93,7 @@ export async function startEngine(opts: StartOptions = {}): Promise<TestEngine> 
   const setSetting = async (name: SettingName, value: SettingValue, accountName = config.bootstrapAccount) => {
     const account = await accounts.byName(accountName);
     if (!account) throw new Error(`no account ${accountName}`);
-    await accounts.setSetting(account.id, name, value);
+    await accounts.setSetting(account.id, name, value, CLI_CHANGER); // as the operator's CLI would
   };
   for (const [name, value] of Object.entries(opts.settings ?? {})) {
     if (!isSettingName(name) || value === undefined) throw new Error(`unknown setting ${name}`);

@@ -52,7 +52,11 @@ for (const db of DATABASES) {
     await migrateLatest(knex);
     await insertAccount(knex, 'acct_1', 'one', new Date().toISOString());
     const names = Array.from({ length: 8 }, (_, i) => `setting_${i}`);
-    await Promise.all(names.map((name, i) => storeSetting(knex, 'acct_1', name, i)));
+    await Promise.all(
+      names.map((name, i) =>
+        storeSetting(knex, 'acct_1', name, i, { fallback: 0, by: { via: 'cli' }, at: new Date().toISOString() }),
+      ),
+    );
     const row = (await knex('accounts').where({ id: 'acct_1' }).first()) as { settings: string };
     t.deepEqual(JSON.parse(row.settings), Object.fromEntries(names.map((name, i) => [name, i])));
   });

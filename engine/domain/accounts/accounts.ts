@@ -5,7 +5,30 @@ import { nowIso } from '../../base/time';
 import type { AccountRow } from '../../store/accounts';
 import type { Store } from '../../store/store';
 import { hashKey, keyHint, keyShape, makeKey, sameHash, type KeyKind } from './keys';
-import { resolveSettings, type SettingName, type SettingValue, type Settings } from './settings';
+import { ApiError } from '../../base/errors';
+import type { SettingChanger } from '../../store/setting-changes';
+import {
+  governsLiveMoney,
+  resolveSettings,
+  SETTINGS,
+  type SettingName,
+  type SettingValue,
+  type Settings,
+} from './settings';
+
+export type { SettingChanger };
+
+/** One recorded change of a setting: the values before and after, who, when. */
+export interface SettingChange {
+  setting: string;
+  before: SettingValue;
+  after: SettingValue;
+  by: SettingChanger;
+  dateCreated: string;
+}
+
+/** The operator at the command line (`printpost settings set`). */
+export const CLI_CHANGER: SettingChanger = { via: 'cli' };
 
 export interface Account {
   id: string;
@@ -110,10 +133,46 @@ export class Accounts {
     return this.tables.accountsWithKeyCounts();
   }
 
-  async setSetting(accountId: string, name: SettingName, value: SettingValue): Promise<Settings> {
-    const stored = await this.tables.storeSetting(accountId, name, value);
+  /**
+   * Changes one setting and records who did, in one commit. A setting that governs live mail and money
+   * is refused to a test-mode key (a test key is handed to developers, scripts and agents; raising a
+   * live limit is not theirs): only a live-mode key or the operator's CLI may change it.
+   */
+  async setSetting(accountId: string, name: SettingName, value: SettingValue, by: SettingChanger): Promise<Settings> {
+    if (by.via === 'key' && by.mode !== 'live' && governsLiveMoney(name))
+      throw new ApiError(
+        'live_mode_required',
+        `${name} governs live mail and money: change it from a live-mode session or with \`printpost settings set\`, not in test mode.`,
+        403,
+      );
+    const stored = await this.tables.storeSetting<SettingValue>(accountId, name, value, {
+      fallback: SETTINGS[name].default,
+      by,
+      at: nowIso(),
+    });
     this.cache.clear();
     return resolveSettings(stored);
+  }
+
+  /** The account's latest setting changes, newest first. */
+  async settingChanges(accountId: string, limit = 20): Promise<SettingChange[]> {
+    const rows = await this.tables.recentSettingChanges(accountId, limit);
+    return rows.map((row) => ({
+      setting: row.setting,
+      before: settingValueOf(row.value_before),
+      after: settingValueOf(row.value_after),
+      by:
+        row.changed_via === 'key' && row.key_id && row.key_hint && row.key_mode
+          ? { via: 'key', keyId: row.key_id, keyHint: row.key_hint, mode: row.key_mode }
+          : { via: 'cli' },
+      dateCreated: row.date_created,
+    }));
+  }
+
+  /** The key a dashboard session acts with in its mode (by the hashes of the keys that opened it). */
+  async sessionKey(keyHashes: string[], mode: Mode): Promise<SettingChanger | undefined> {
+    const key = await this.tables.keyOfMode(keyHashes, mode);
+    return key && { via: 'key', keyId: key.id, keyHint: key.hint, mode };
   }
 
   /** Drops the key cache: a key revoked now stops working at once in this process (others within cacheMs). */
@@ -138,6 +197,12 @@ export class Accounts {
     this.cache.set(key, { caller, until: Date.now() + this.cacheMs });
     return caller;
   }
+}
+
+/** A recorded value (JSON) as a setting's value; anything else a setting never held, as text. */
+function settingValueOf(json: string): SettingValue {
+  const value: unknown = JSON.parse(json);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
 }
 
 function toAccount(row: AccountRow): Account {

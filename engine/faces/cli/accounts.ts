@@ -1,8 +1,9 @@
 // The operator's account commands: accounts, keys, settings, migrate, and the micro-deposits that a
 // live bank account's verification expects.
 import { parseArgs } from 'node:util';
-import { isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
+import { governsLiveMoney, isSettingName, parseSetting, SETTINGS } from '../../domain/accounts/settings';
 import { CommandRefused } from '../../base/errors';
+import { CLI_CHANGER } from '../../domain/accounts/accounts';
 import { findAccount, firstAccount, UsageError, withServices } from './common';
 
 export const ACCOUNT_HELP = {
@@ -24,9 +25,15 @@ so a script can run migrate, keys create, then serve (which then creates no acco
   settings: `Usage: printpost settings get [NAME] [--account NAME]
        printpost settings set NAME VALUE [--account NAME]
 
+Every change is recorded as the CLI's (the dashboard's settings page lists them). Settings marked
+[live] govern live mail and money: besides this command, only a live-mode dashboard session changes them.
+
 Settings:
 ${Object.entries(SETTINGS)
-  .map(([name, s]) => `  ${name.padEnd(28)} ${s.help} (default: ${JSON.stringify(s.default)})`)
+  .map(([name, s]) => {
+    const live = governsLiveMoney(name) ? '[live] ' : '';
+    return `  ${name.padEnd(28)} ${live}${s.help} (default: ${JSON.stringify(s.default)})`;
+  })
   .join('\n')}`,
 };
 
@@ -99,7 +106,7 @@ export async function settings(args: string[]): Promise<void> {
       if (!isSettingName(name)) throw new UsageError(`unknown setting ${name}`);
       const value = parseSetting(name, raw);
       if (value === undefined) throw new UsageError(`invalid value for ${name}: ${raw} (${SETTINGS[name].help})`);
-      await services.accounts.setSetting(account.id, name, value);
+      await services.accounts.setSetting(account.id, name, value, CLI_CHANGER);
       process.stdout.write(`${name}=${value}\n`);
     } else {
       throw new UsageError(ACCOUNT_HELP.settings);

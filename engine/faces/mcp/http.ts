@@ -1,7 +1,8 @@
 // The MCP server over streamable HTTP at /mcp, on the engine's own port: authenticated as the API is
 // (the key as Bearer or Basic; publishable keys refused), stateless (a server a request). Bound to
 // loopback, it answers only requests whose Host and Origin name loopback too: a web page that got its
-// name resolved to 127.0.0.1 (DNS rebinding) cannot drive it from a browser.
+// name resolved to 127.0.0.1 (DNS rebinding) cannot drive it from a browser. No CORS header either:
+// it is for agents' clients, not for pages of other origins (engine/http/app.ts `withoutCors`).
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { mcpStreamableHttp } from '../../base/packages';
@@ -52,6 +53,15 @@ export function mcpEndpoint(services: Services): Koa.Middleware {
     if (ctx.path !== MCP_PATH) return next();
     ctx.state.route = `${ctx.method} ${MCP_PATH}`;
     if (loopbackOnly) refuseRebinding(ctx.req);
+    // Stateless, this server has nothing to push: a GET stream would stay open doing nothing and hold
+    // every SIGTERM for the whole drain. The MCP spec lets such a server answer GET with 405.
+    if (ctx.method === 'GET')
+      throw new ApiError(
+        'method_not_allowed',
+        'This MCP server offers no server-initiated stream: POST JSON-RPC messages to /mcp.',
+        405,
+        { Allow: 'POST, DELETE' },
+      );
     const caller = await authenticate(ctx.req, services.accounts);
     if (caller.kind !== 'secret')
       throw new ApiError('publishable_key_not_allowed', 'The MCP server needs a secret API key.', 403);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import knex from 'knex';
 import { loadConfig } from '../../../engine/platform/config';
 import { startEngine, type RunningEngine } from '../../../engine/faces/server';
+import { CLI_CHANGER } from '../../../engine/domain/accounts/accounts';
 import { client } from '../../helpers/http';
 import { DATABASES } from '../../helpers/matrix';
 import { PG_ADMIN_URL } from '../../helpers/engine';
@@ -63,7 +64,8 @@ for (const db of DATABASES) {
     const { engine } = await engines.get(db)!;
     const { accounts, store } = engine.services;
     const { account, keys } = await accounts.create(`quota-${Math.random().toString(36).slice(2)}`);
-    for (const [name, value] of Object.entries(settings)) await accounts.setSetting(account.id, name as never, value);
+    for (const [name, value] of Object.entries(settings))
+      await accounts.setSetting(account.id, name as never, value, CLI_CHANGER);
     return {
       api: client(engine.url, keys.live),
       url: engine.url,
