@@ -115,6 +115,7 @@ test('run in n8n against a real engine: the tick sends the campaign and the ende
     from: FROM,
     front: '<html><body>Hi</body></html>',
     back: '<html><body>Back</body></html>',
+    details: {},
   });
   const receiver = await startReceiver();
   try {

@@ -9,7 +9,7 @@
 import { addresses } from '../../catalog/addresses';
 import { campaignRuns } from '../../catalog/campaigns';
 import type { Services } from '../services';
-import type { ListParams, Scope, StoredObjects } from '../../store/objects';
+import type { ApiObject, ListParams, Scope, StoredObjects } from '../../store/objects';
 import { nextTurn } from '../../base/next-turn';
 import { personKey } from '../addresses/person-key';
 
@@ -31,11 +31,7 @@ export interface AudienceMember {
 export type Senders = ReadonlyMap<string, string>;
 
 /** The person of each creative's `from` (an address id); a sender deleted since is nobody's twin. */
-export async function sendersOf(
-  services: Services,
-  scope: Scope,
-  creatives: readonly { from?: unknown }[],
-): Promise<Senders> {
+export async function sendersOf(services: Services, scope: Scope, creatives: readonly ApiObject[]): Promise<Senders> {
   const senders = new Map<string, string>();
   for (const { from } of creatives) {
     if (typeof from !== 'string') continue;
