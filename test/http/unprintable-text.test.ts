@@ -181,6 +181,10 @@ test('bytes that are not UTF-8 in the query string are refused naming the parame
   refused(t, await api('GET', '/v1/addresses?metadata[team]=%FF%FE'), /^metadata\.team is not valid UTF-8/);
   refused(t, await api('GET', '/v1/addresses?metadata[team]=%ED%A0%80'), /^metadata\.team is not valid UTF-8/);
   t.is((await api('GET', '/v1/addresses?metadata[team]=%C3%A9')).status, 200);
+  // a parameter no schema reads is held to it too
+  const key = await api('POST', '/v1/addresses?idempotency_key=k%FF', { json: TO });
+  refused(t, key, /^idempotency_key is not valid UTF-8/);
+  t.is((await api('GET', '/v1/addresses')).body.data.length, 0, 'nothing stored');
 });
 
 test('an uploaded audience row holding a bidi control is reported with the reason; the others are mailed', async (t, ctx) => {
