@@ -7,7 +7,7 @@
 import type { ExecutionContext } from 'ava';
 import { databaseSuite, type SuiteContext } from '../helpers/suite';
 import { client } from '../helpers/http';
-import { vendorResponseErrors } from '../helpers/vendorSchema';
+import { vendorDocument, vendorResponseErrors } from '../helpers/vendorSchema';
 import { FRONT, BACK } from '../helpers/campaign';
 import { FROM } from '../helpers/mail';
 import { CSV_HEADER, MAPPING, csvRow, sendFile } from '../helpers/audience';
@@ -100,6 +100,17 @@ test('a creative missing details is refused naming details, not from', async (t,
   });
   t.is(colorless.body.error?.message, 'details.color is required', JSON.stringify(colorless.body));
   t.is((await api('GET', `/v1/creatives?campaign_id=${cmp.body.id}`)).body.data.length, 0, 'nothing stored');
+});
+
+test("our OpenAPI gives upload and export creates the vendor's id shapes", async (t, { api }) => {
+  const ours = (await api('GET', '/v1/openapi.json')).body;
+  const vendor = vendorDocument() as Record<string, any>;
+  const answer = (path: string) => ours.paths[path].post.responses['200'].content['application/json'].schema;
+  const schemas = ours.components.schemas as Record<string, Record<string, any>>;
+  const upload = answer('/v1/uploads');
+  const uploadSchema = upload.$ref ? schemas[String(upload.$ref).split('/').pop()!] : upload;
+  t.is(uploadSchema.properties.id.pattern, vendor.components.schemas.upl_id.pattern);
+  t.is(answer('/v1/uploads/{upl_id}/exports').properties.exportId.pattern, vendor.components.schemas.ex_id.pattern);
 });
 
 test("upload and export creates answer the vendor's objects, with ids of its shape", async (t, ctx) => {
