@@ -272,7 +272,12 @@ export const exportOperations = {
     response: 'object',
     responseSchema: Type.Object({
       message: Type.Literal('Export is processing'),
-      exportId: Type.String({ examples: ['ex_2dafd758ed3da9c43'] }),
+      // shaped as the vendor's `ex_id`, so a client checking the create's answer against its schema takes it
+      exportId: Type.String({
+        pattern: idPatternFor('ex'),
+        description: 'The export (ex_...): GET /v1/uploads/{upl_id}/exports/{id} reads it.',
+        examples: ['ex_2dafd758ed3da9c43'],
+      }),
     }),
   }),
   retrieve: operation({

@@ -266,7 +266,13 @@ export const campaignOperations = {
     method: 'POST',
     path: '/v1/campaigns',
     summary: 'Create a campaign',
-    body: Type.Object({ name: name(), schedule_type: scheduleType(), use_type: useType(), ...writable() }),
+    // use_type left out or null takes the account's default_use_type, as a piece's does
+    body: Type.Object({
+      name: name(),
+      schedule_type: scheduleType(),
+      use_type: Type.Optional(useType()),
+      ...writable(),
+    }),
     response: 'object',
     idempotent: true,
     mails: 'later',

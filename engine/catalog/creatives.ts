@@ -56,7 +56,8 @@ export const creativeOperations = {
       file: Type.Optional(artwork('The letter')),
       inside: Type.Optional(artwork('Inside artwork (self mailers)')),
       outside: Type.Optional(artwork('Outside artwork (self mailers)')),
-      details: Type.Optional(details()),
+      // required, as the vendor has it: `{}` for a kind's defaults
+      details: details(),
     }),
     response: 'object',
     idempotent: true,
@@ -107,9 +108,12 @@ export const creatives = defineResource({
   fields: {
     resource_type: resourceType(),
     campaign_id: id('cmp', 'campaign'),
-    from: nullable(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]), {
-      description: 'The sender as given: an address id or an inline address.',
-    }),
+    // left out when there is none: the vendor types it a plain string, not nullable
+    from: Type.Optional(
+      Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())], {
+        description: 'The sender: an address id; left out when the creative has none.',
+      }),
+    ),
     description: nullable(Type.String()),
     metadata: metadata(),
     // as a piece shows its artwork: what was given by reference, nothing of an uploaded file's bytes

@@ -2,6 +2,14 @@
 import { FormatRegistry, Type, type TSchema, type SchemaOptions } from '@sinclair/typebox';
 import { idPatternFor } from './paths';
 
+/**
+ * Marks a string schema as markup a designer writes (HTML artwork, template HTML), where direction
+ * controls may legitimately sit; every other text refuses them (engine/domain/validation/text.ts). A
+ * symbol, so the mark stays out of the OpenAPI document and the packs.
+ */
+export const MARKUP: unique symbol = Symbol('markup');
+export const markup = <T extends TSchema>(schema: T): T => Object.assign(schema, { [MARKUP]: true });
+
 export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
   Type.Union([schema, Type.Null()], {
     ...options,

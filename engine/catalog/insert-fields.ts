@@ -2,7 +2,7 @@
 // take theirs, stock counts, and orders that print a run of them. Each kind declares its own sizes,
 // order minimums and object (cards.ts, buckslips.ts).
 import { Type, type TProperties } from '@sinclair/typebox';
-import { dateTime, id, nullable, objectName, stamps } from './fields';
+import { dateTime, id, markup, nullable, objectName, stamps } from './fields';
 import { upload } from './uploads';
 
 export const ORDER_STATUSES = ['pending', 'printing', 'available', 'cancelled', 'depleted'] as const;
@@ -11,11 +11,13 @@ export const ORDER_STATUSES = ['pending', 'printing', 'available', 'cancelled', 
 export const insertArtwork = (what: string) =>
   Type.Union(
     [
-      Type.String({
-        minLength: 1,
-        maxLength: 9_999,
-        description: 'HTML (under 10,000 characters) or an https:// URL of a PDF, PNG or JPEG.',
-      }),
+      markup(
+        Type.String({
+          minLength: 1,
+          maxLength: 9_999,
+          description: 'HTML (under 10,000 characters) or an https:// URL of a PDF, PNG or JPEG.',
+        }),
+      ),
       upload({ description: 'an uploaded PDF, PNG or JPEG file' }),
     ],
     {

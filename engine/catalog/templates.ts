@@ -1,18 +1,20 @@
 // Templates and their versions (spec: Templates; docs/compat-notes.md: templates, template versions). A template's
 // HTML lives in its versions; the published one is what a mailpiece naming the template renders.
 import { Type, type Static } from '@sinclair/typebox';
-import { description, id, metadata, nullable, stamps, objectName } from './fields';
+import { description, id, markup, metadata, nullable, stamps, objectName } from './fields';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
 import { operation } from './operation';
 
 const html = () =>
-  Type.String({
-    minLength: 1,
-    maxLength: 100_000,
-    description: 'The HTML, with Handlebars merge variables ({{name}}); under 100,000 characters.',
-    examples: ['<html><body><h1>Hello {{name}}</h1></body></html>'],
-  });
+  markup(
+    Type.String({
+      minLength: 1,
+      maxLength: 100_000,
+      description: 'The HTML, with Handlebars merge variables ({{name}}); under 100,000 characters.',
+      examples: ['<html><body><h1>Hello {{name}}</h1></body></html>'],
+    }),
+  );
 
 const engine = () =>
   Type.Union([Type.Literal('legacy'), Type.Literal('handlebars')], {

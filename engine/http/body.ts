@@ -1,5 +1,6 @@
 // Request bodies: JSON, form-urlencoded with bracket nesting (`to[name]=…`), and multipart with files.
-// Every failure is an ApiError: nothing a client sends reaches a 500.
+// Every failure is an ApiError: nothing a client sends reaches a 500. Text is decoded without repair
+// (./utf8.ts): bytes that are not UTF-8 reach validation, which refuses the field holding them.
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../base/errors';
 import { drain, readRaw, type BodyLimits } from './body-stream';
@@ -7,6 +8,7 @@ import { parseForm } from './form';
 import { parseMultipart, type UploadedFile } from './multipart';
 import { assertSaneInput } from '../domain/validation/input-shape';
 import { isPlainObject } from '../base/records';
+import { decodeUtf8 } from './utf8';
 
 export interface ParsedBody {
   fields: Record<string, unknown>;
@@ -21,9 +23,10 @@ export async function parseBody(req: IncomingMessage, limits: BodyLimits): Promi
   if (type.startsWith('multipart/form-data')) {
     parsed = await parseMultipart(req, limits);
   } else if (type.startsWith('application/json') || type.includes('+json')) {
-    parsed = { fields: parseJson((await readRaw(req, limits.maxBytes)).toString('utf8')), files: [] };
+    parsed = { fields: parseJson(decodeUtf8(await readRaw(req, limits.maxBytes))), files: [] };
   } else if (type.startsWith('application/x-www-form-urlencoded') || type === '') {
-    parsed = { fields: parseForm((await readRaw(req, limits.maxBytes)).toString('utf8')), files: [] };
+    // the bytes as they came (latin1: one character a byte); parseForm decodes each component as UTF-8
+    parsed = { fields: parseForm((await readRaw(req, limits.maxBytes)).toString('latin1')), files: [] };
   } else {
     await drain(req);
     throw new ApiError(

@@ -2,6 +2,7 @@
 import qs from 'qs';
 import { ApiError } from '../base/errors';
 import { MAX_DEPTH, MAX_VALUES } from '../domain/validation/input-shape';
+import { decodeFormComponent } from './utf8';
 
 /** Bracket forms: qs refuses (rather than silently truncating) past these, and never builds prototypes. */
 const QS_OPTIONS = {
@@ -11,9 +12,14 @@ const QS_OPTIONS = {
   parameterLimit: MAX_VALUES,
   throwOnLimitExceeded: true,
   allowPrototypes: false,
+  // qs's decoder keeps an undecodable `%FF` as text; ours keeps it visible to validation (./utf8.ts)
+  decoder: (text: string) => decodeFormComponent(text),
 } as const;
 
-/** Past qs's limits it throws a RangeError: too deep is a 422, too many values a 413. */
+/**
+ * `raw` is the form's bytes as latin1 (one character a byte), or ASCII. Past qs's limits it throws a
+ * RangeError: too deep is a 422, too many values a 413.
+ */
 export function parseForm(raw: string): Record<string, unknown> {
   try {
     return qs.parse(raw, QS_OPTIONS) as Record<string, unknown>;

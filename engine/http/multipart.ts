@@ -12,6 +12,7 @@ import { bodyBroken, drain, tooLarge, type BodyLimits } from './body-stream';
 import { parseForm } from './form';
 import { MAX_VALUES } from '../domain/validation/input-shape';
 import { receivedUpload, type UploadRef } from '../catalog/uploads';
+import { encodeFormBytes } from './utf8';
 
 /** An uploaded file: on disk for as long as the request lasts (removed by `discardUploads`). */
 export type UploadedFile = UploadRef;
@@ -58,6 +59,9 @@ export function parseMultipart(
           fields: MAX_VALUES,
           parts: MAX_PARTS,
         },
+        // field values as their bytes (latin1: one character a byte), read as UTF-8 by parseForm
+        // without repair (./utf8.ts); busboy's own UTF-8 decoding would make bad bytes U+FFFD
+        defCharset: 'latin1',
       });
     } catch {
       void drain(req).then(() => reject(malformed(': its boundary is missing')));
@@ -117,7 +121,7 @@ export function parseMultipart(
         if (!name) throw malformed(': every part needs a name');
         fieldBytes += name.length + value.length;
         if (info.valueTruncated || info.nameTruncated || fieldBytes > limits.maxBytes) throw tooLarge(limits.maxBytes);
-        pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+        pairs.push(`${encodeFormBytes(name)}=${encodeFormBytes(value)}`);
       }),
     );
     parser.on(

@@ -3,6 +3,7 @@
 // plain pairs (`include=total_count&include=total_count`). All three become the same object.
 import qs from 'qs';
 import { ApiError } from '../base/errors';
+import { decodeFormComponent } from './utf8';
 
 /** Plain `key=value` pairs that need no decoding: what most requests send (`limit=10`). */
 const PLAIN = /^\w+=[\w.:-]*(?:&\w+=[\w.:-]*)*$/;
@@ -33,6 +34,8 @@ export function parseQuery(search: string): Record<string, unknown> {
     parameterLimit: 200,
     allowPrototypes: false,
     duplicates: 'combine',
+    // an undecodable `%FF` reaches validation, which names its field (./utf8.ts)
+    decoder: (text: string) => decodeFormComponent(text),
   }) as Record<string, unknown>;
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value === 'string' && /^\s*[[{]/.test(value)) {

@@ -33,7 +33,7 @@ export async function uploadCampaign(t: ExecutionContext, api: Call): Promise<st
   t.is(campaign.status, 200, JSON.stringify(campaign.body));
   const front = '<html><body>Your code: {{code}}</body></html>';
   const creative = await api('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: campaign.body.id, from: FROM, front, back: front },
+    json: { resource_type: 'postcard', campaign_id: campaign.body.id, from: FROM, front, back: front, details: {} },
   });
   t.is(creative.status, 200, JSON.stringify(creative.body));
   return campaign.body.id as string;

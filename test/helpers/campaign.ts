@@ -23,7 +23,15 @@ export async function postcardCreative(
   extra: Record<string, unknown> = {},
 ) {
   const reply = await api('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: campaignId, from: FROM, front: FRONT, back: BACK, ...extra },
+    json: {
+      resource_type: 'postcard',
+      campaign_id: campaignId,
+      from: FROM,
+      front: FRONT,
+      back: BACK,
+      details: {},
+      ...extra,
+    },
   });
   t.is(reply.status, 200, JSON.stringify(reply.body));
   return reply.body as { id: string; from: string };

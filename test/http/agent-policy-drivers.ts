@@ -46,6 +46,7 @@ const creative = (campaign: string) => ({
   from: FROM,
   front: FRONT,
   back: BACK,
+  details: {},
 });
 
 /** A campaign (by `who`) with an audience of two addresses. */

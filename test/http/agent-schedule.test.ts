@@ -58,6 +58,7 @@ test('a scheduled run of an agent-driven campaign is held to the agent limits', 
       from: FROM,
       front: FRONT,
       back: BACK,
+      details: {},
     });
     const id = String(campaign.id);
     for (let i = 0; i < 150; i++) {

@@ -17,7 +17,7 @@ import {
 } from 'n8n-workflow';
 import { startEngine, type TestEngine } from '../helpers/engine';
 import { client } from '../helpers/http';
-import { FROM } from '../helpers/mail';
+import { FROM, TO } from '../helpers/mail';
 import { startReceiver } from '../helpers/receiver';
 import { BASE_STAND_INS } from './n8n-base-stand-ins';
 import { builtPacks } from './build-once';
@@ -102,7 +102,8 @@ test('run in n8n against a real engine: the tick sends the campaign and the ende
     if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body;
   };
-  await ok('/v1/addresses', { ...FROM, metadata: { segment: 'workflow' } });
+  // a customer, not the campaign's sender (FROM), whom a run never mails
+  await ok('/v1/addresses', { ...TO, metadata: { segment: 'workflow' } });
   const campaign = await ok('/v1/campaigns', {
     name: 'Workflow',
     schedule_type: 'immediate',
@@ -115,6 +116,7 @@ test('run in n8n against a real engine: the tick sends the campaign and the ende
     from: FROM,
     front: '<html><body>Hi</body></html>',
     back: '<html><body>Back</body></html>',
+    details: {},
   });
   const receiver = await startReceiver();
   try {

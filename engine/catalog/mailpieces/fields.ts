@@ -2,7 +2,7 @@
 // schema itself; what a schema cannot say is in ./rules.ts.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { addressInput, addressObjectFields } from '../address-fields';
-import { id, nullable, objectName, stamps } from '../fields';
+import { id, markup, nullable, objectName, stamps } from '../fields';
 import { idPatternFor } from '../paths';
 import { upload } from '../uploads';
 
@@ -29,12 +29,14 @@ export const addressObject = () =>
 export const artwork = (what: string) =>
   Type.Union(
     [
-      Type.String({
-        minLength: 1,
-        maxLength: 9_999,
-        description:
-          'HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
-      }),
+      markup(
+        Type.String({
+          minLength: 1,
+          maxLength: 9_999,
+          description:
+            'HTML (under 10,000 characters), a template id (tmpl_...) or an https:// URL of a PDF, PNG or JPEG.',
+        }),
+      ),
       upload({ description: 'an uploaded PDF, PNG or JPEG file' }),
     ],
     {

@@ -11,6 +11,7 @@ import { ApiError } from '../../base/errors';
 import type { StoredObjects } from '../../store/objects';
 import type { CsvRow } from './csv';
 import { personKey } from '../addresses/person-key';
+import { textFaultIn } from '../validation/text';
 
 /** The columns an upload reads, as stored on it. */
 export interface Mapping {
@@ -138,7 +139,13 @@ export class RowReader {
     if (row.values.length !== this.header.length)
       return { problem: `the row has ${row.values.length} fields where the header has ${this.header.length}` };
     const to = { address_country: 'US', ...parts.to };
-    const wrong = firstProblem(ADDRESS_CHECK, to, 'to.') ?? firstProblem(METADATA_CHECK, parts.metadata, 'metadata.');
+    // the text rules every API body meets (no bidi controls in what is printed), so the row is reported
+    const wrong =
+      textFaultIn(to, ADDRESS, 'to') ??
+      textFaultIn(parts.merge_variables, undefined, 'merge_variables') ??
+      textFaultIn(parts.metadata, undefined, 'metadata') ??
+      firstProblem(ADDRESS_CHECK, to, 'to.') ??
+      firstProblem(METADATA_CHECK, parts.metadata, 'metadata.');
     if (wrong) return { problem: wrong };
     const at = fieldPath('to');
     for (const rule of rulesOf(ADDRESS)) {

@@ -10,7 +10,7 @@ import type { CounterTake } from '../../store/commit';
 import { mailingKey } from '../../store/campaign-mailings';
 import { campaigns } from '../../catalog/campaigns';
 import { agentPiecesToday, agentRunPlaces, assertAgentMayMailLive } from '../agents/limits';
-import { audienceOf } from './audience';
+import { audienceOf, sendersOf } from './audience';
 import { creativesOf } from './creatives';
 import { remailCutoff } from './remail';
 
@@ -43,7 +43,7 @@ async function piecesOfRun(
   const creatives = await creativesOf(services, scope, campaign.id);
   if (creatives.length === 0) return 0;
   if (upload) return Number(upload.validatedMailpieces ?? upload.totalMailpieces ?? 0) * creatives.length;
-  const senders = new Set(creatives.map((c) => c.from).filter((f): f is string => typeof f === 'string'));
+  const senders = await sendersOf(services, scope, creatives);
   // read again as its kind: the audience is the campaign's as it is now
   const current = await services.objects.get(scope, campaigns.name, campaign.id);
   if (!current) return 0;
@@ -56,9 +56,9 @@ async function piecesOfRun(
   );
   const people = new Set<string>();
   let pieces = 0;
-  for (const { key } of members) {
-    // an address gone, or a person met already: the run skips them
-    if (key === undefined || people.has(key)) continue;
+  for (const { key, sender } of members) {
+    // an address gone, the campaign's own sender, or a person met already: the run skips them
+    if (key === undefined || sender !== undefined || people.has(key)) continue;
     people.add(key);
     for (const creative of creatives) if (!earlier.has(mailingKey(creative.id, key))) pieces++;
   }

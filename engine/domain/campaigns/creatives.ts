@@ -7,7 +7,7 @@ import { campaigns } from '../../catalog/campaigns';
 import {
   CREATIVE_ARTWORK,
   CREATIVE_KINDS,
-  type creativeOperations,
+  creativeOperations,
   creatives,
   type CreativeKind,
 } from '../../catalog/creatives';
@@ -39,6 +39,25 @@ function checkPiece(kind: Resource, body: Record<string, unknown>): Record<strin
   const create = kind.operations.find((o) => o.name === 'create');
   if (!create?.body) throw new Error(`${kind.name} has no create operation`);
   return validate(create.body, body, create.rules);
+}
+
+/** Fields of a creative's piece that are not its `details`: its own, the run's recipient, the campaign's. */
+const NOT_DETAILS = new Set([
+  ...Object.keys(creativeOperations.create.body.properties),
+  'to',
+  'use_type',
+  'billing_group_id',
+]);
+
+/**
+ * The kind's checks see the piece flattened, so a refusal names a detail as a top-level field (`color
+ * is required`): named as the creative has it (`details.color`), so the client knows what to add where.
+ */
+function inDetails(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const field = /^[a-z_]+/.exec(error.message)?.[0];
+  if (!field || NOT_DETAILS.has(field)) return error;
+  return new ApiError(error.code, `details.${error.message}`, error.status, error.headers);
 }
 
 /** The mailpiece resource a creative of this kind makes. */
@@ -145,7 +164,12 @@ export async function createCreative(
   const uploads = uploadedSides(body);
   // the kind's own checks, on the piece a run would make (a sender given inline stands as given)
   const piece = { ...pieceBody(creative, campaign, SOME_RECIPIENT, now), ...uploads };
-  const checked = checkPiece(kind, { ...piece, ...(body.from ? { from: body.from } : {}) });
+  let checked: Record<string, unknown>;
+  try {
+    checked = checkPiece(kind, { ...piece, ...(body.from ? { from: body.from } : {}) });
+  } catch (error) {
+    throw inDetails(error);
+  }
   // details keep their checked types: a multipart or form body gives `double_sided` as a string, which
   // each run's pieces (made without this validation) would otherwise carry as given
   creative.details = Object.fromEntries(Object.keys(body.details ?? {}).map((key) => [key, checked[key]]));

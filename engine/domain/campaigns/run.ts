@@ -15,7 +15,7 @@ import { mailingKey, type EarlierMailing } from '../../store/campaign-mailings';
 import { CAMPAIGN_RUN, CAMPAIGN_RUN_OPTIONS, type CampaignRunData } from '../../platform/jobs/names';
 import type { Job } from '../../platform/jobs/types';
 import { nowIso } from '../../base/time';
-import { audienceOf } from './audience';
+import { audienceOf, sendersOf } from './audience';
 import { creativesOf, kindOf, pieceBody } from './creatives';
 import { filesOfCreatives } from './creative-files';
 import { CampaignGone, RunPass } from './pass';
@@ -70,8 +70,8 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   const unready = upload && notReady(upload);
   if (unready) return settleRun(services, scope, data, { failure: unready });
   await setCampaignStatus(services, scope, campaign.id, 'running');
-  // the campaign's own senders are never its recipients
-  const senders = new Set(creatives.map((c) => c.from).filter((f): f is string => typeof f === 'string'));
+  // the campaign's own senders are never its recipients, by person: the same office entered again is them
+  const senders = await sendersOf(services, scope, creatives);
   const members = upload ? [] : await audienceOf(services, scope, campaign, run, senders);
   const recipients = upload ? Number(upload.totalMailpieces) : members.length;
   const earlier = await services.store.campaignMailings.earlierMailings(
@@ -110,7 +110,9 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
         if (pass.done(recipient)) continue;
         if (await pass.spent()) return handOn();
         const before = key && mailedBefore(creative.id, key);
+        const sender = key && senders.get(key);
         if (problem !== undefined) await pass.skip(recipient, problem, duplicate ? 'duplicate' : 'refused');
+        else if (sender) await pass.skip(recipient, senderReason(sender));
         else if (before) await pass.skip(recipient, before, 'already_mailed');
         else {
           const body = pieceBody(creative, campaign, parts.to, undefined, parts, files.get(creative.id));
@@ -121,7 +123,7 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   } else {
     // the first address naming a person is the one mailed; later ones are that person's duplicates
     const firstOf = new Map<string, string>();
-    for (const { id: addressId, key } of members) {
+    for (const { id: addressId, key, sender } of members) {
       const first = key === undefined ? undefined : firstOf.get(key);
       if (key !== undefined && first === undefined) firstOf.set(key, addressId);
       for (const creative of creatives) {
@@ -129,7 +131,8 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
         if (pass.done(recipient)) continue;
         if (await pass.spent()) return handOn();
         const before = key && mailedBefore(creative.id, key);
-        if (first) await pass.skip(recipient, `duplicate of ${first}: the same person and address`, 'duplicate');
+        if (sender) await pass.skip(recipient, senderReason(sender));
+        else if (first) await pass.skip(recipient, `duplicate of ${first}: the same person and address`, 'duplicate');
         else if (before) await pass.skip(recipient, before, 'already_mailed');
         else {
           const body = pieceBody(creative, campaign, addressId, undefined, undefined, files.get(creative.id));
@@ -141,6 +144,10 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
   await pass.settled();
   await settleRun(services, scope, data, { recipients });
 }
+
+/** Why a recipient who is the campaign's own sender gets no piece. */
+const senderReason = (sender: string) =>
+  `the campaign's sender: the same person and address as ${sender}, a creative's from`;
 
 /** Settles a running run as completed (with its tally) or failed, with its event; the campaign follows. */
 async function settleRun(

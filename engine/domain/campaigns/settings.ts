@@ -15,6 +15,7 @@ import { holdsDecision, reopened } from '../approvals/reopen';
 import { requiresApprovalByDefault } from './approval';
 import { assertSchedule } from './scheduler';
 import { withCreatives } from './campaigns';
+import { useTypeOf } from '../pieces/create';
 
 export type CampaignCreate = BodyOf<typeof campaignOperations.create>;
 export type CampaignUpdate = BodyOf<typeof campaignOperations.update>;
@@ -44,6 +45,7 @@ export async function createCampaign(
   const status = body.schedule ? 'scheduled' : 'draft';
   const object = newObjectFrom(campaigns, {
     ...body,
+    use_type: useTypeOf(body, settings),
     status,
     is_draft: status === 'draft',
     requires_approval: body.requires_approval ?? requiresApprovalByDefault(scope, settings),

@@ -72,7 +72,8 @@ function traitsOf(resource: Resource): MailpieceTraits {
   return resource.mailpiece;
 }
 
-function useTypeOf(body: Record<string, unknown>, settings: Settings): string {
+/** The use type given, else the account's default_use_type (a campaign's create asks the same). */
+export function useTypeOf(body: Record<string, unknown>, settings: Settings): string {
   const given = body.use_type;
   if (typeof given === 'string') return given;
   if (settings.default_use_type) return settings.default_use_type;

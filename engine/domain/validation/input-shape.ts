@@ -2,6 +2,7 @@
 // number of values, prototype keys and NUL characters. One iterative pass, so no input can overflow
 // the stack here, and the recursive code after it (coercion, validation, JSON) only sees bounded trees.
 import { ApiError } from '../../base/errors';
+import { textFault } from './text';
 
 /** Deeper than any field of the API needs (an inline address inside a mailpiece is three levels). */
 export const MAX_DEPTH = 20;
@@ -13,7 +14,8 @@ const label = (path: string, what: string) => path || what;
 /**
  * Throws the spec's error for input no request needs: a tree deeper than MAX_DEPTH (422), more than
  * MAX_VALUES values (413), a `__proto__` key (422: it would turn into a prototype when merged), or a
- * NUL character in a key or string (422: PostgreSQL text cannot hold one, and no field needs it).
+ * NUL character in a key or string (422: PostgreSQL text cannot hold one, and no field needs it), or an
+ * unpaired surrogate (422: bytes that were not UTF-8, or a `\ud800` escape; ./text.ts).
  */
 export function assertSaneInput(input: unknown, what: 'body' | 'query'): void {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: input, path: '', depth: 0 }];
@@ -23,6 +25,9 @@ export function assertSaneInput(input: unknown, what: 'body' | 'query'): void {
     if (typeof value === 'string') {
       if (value.includes('\u0000'))
         throw new ApiError('invalid', `${label(path, what)} must not contain NUL characters`, 422);
+      // here too, for what no schema reads (the idempotency_key query); bidi needs the schema (validate.ts)
+      const fault = textFault(value, true);
+      if (fault) throw new ApiError('invalid', `${label(path, what)} ${fault}`, 422);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -37,6 +42,8 @@ export function assertSaneInput(input: unknown, what: 'body' | 'query'): void {
       if (key === '__proto__') throw new ApiError('invalid', `${label(path, what)} must not have a __proto__ key`, 422);
       if (key.includes('\u0000'))
         throw new ApiError('invalid', `${label(path, what)} keys must not contain NUL characters`, 422);
+      const keyFault = textFault(key, true);
+      if (keyFault) throw new ApiError('invalid', `${label(path, what)} has a key that ${keyFault}`, 422);
       const child = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
       stack.push({ value: item, path: child, depth: depth + 1 });
     }

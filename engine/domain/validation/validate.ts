@@ -9,6 +9,7 @@ import type { Rule } from '../../catalog/types';
 import { fieldPath } from '../../catalog/rules';
 import { complete, rejectUnknownKeys } from './schema-walk';
 import { isPlainObject } from './values';
+import { textFaultIn } from './text';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
@@ -28,6 +29,9 @@ function checker<T extends TSchema>(schema: T): TypeCheck<T> {
 export function validate<T extends TObject>(schema: T, input: unknown, rules: readonly Rule[] = []): Static<T> {
   const value = coerce(schema, input ?? {});
   rejectUnknownKeys(schema, value);
+  // before the schema's checks: a field holding bytes that were not UTF-8 is named for them, not its pattern
+  const fault = textFaultIn(value, schema);
+  if (fault) throw new ApiError('invalid', fault, 422);
   const check = checker(schema);
   if (!check.Check(value)) throw new ApiError('invalid', describe(firstError([...check.Errors(value)])), 422);
   complete(schema, value, (member, v) => checker(member).Check(v));

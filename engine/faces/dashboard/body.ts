@@ -6,6 +6,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { ApiError } from '../../base/errors';
 import { parseMultipart, type UploadedFile } from '../../http/multipart';
+import { formPairs } from '../../http/utf8';
 import type { EngineConfig } from '../../platform/config';
 
 const LIMIT = 64 * 1024;
@@ -24,7 +25,8 @@ export async function readForm(ctx: Koa.Context): Promise<Record<string, string>
     chunks.push(buffer);
   }
   const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) {
+  // decoded without repair (http/utf8.ts): bytes that are not UTF-8 reach validation, which names the field
+  for (const [name, value] of formPairs(Buffer.concat(chunks))) {
     if (!(name in fields)) fields[name] = value;
   }
   return fields;

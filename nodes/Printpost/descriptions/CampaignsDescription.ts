@@ -98,20 +98,6 @@ export const campaignsFields: INodeProperties[] = [
     routing: { send: { type: 'body', property: 'schedule_type' } },
   },
   {
-    displayName: 'Use Type',
-    name: 'use_type',
-    description: 'marketing or operational for every piece; null only when the account has a default use_type.',
-    required: true,
-    type: 'options',
-    options: [
-      { name: 'Marketing', value: 'marketing' },
-      { name: 'Operational', value: 'operational' },
-    ],
-    default: 'marketing',
-    displayOptions: { show: { resource: ['campaigns'], operation: ['create'] } },
-    routing: { send: { type: 'body', property: 'use_type' } },
-  },
-  {
     displayName: 'Additional Fields',
     name: 'additionalFields',
     type: 'collection',
@@ -119,6 +105,18 @@ export const campaignsFields: INodeProperties[] = [
     default: {},
     displayOptions: { show: { resource: ['campaigns'], operation: ['create'] } },
     options: [
+      {
+        displayName: 'Use Type',
+        name: 'use_type',
+        description: 'marketing or operational for every piece; null only when the account has a default use_type.',
+        type: 'options',
+        options: [
+          { name: 'Marketing', value: 'marketing' },
+          { name: 'Operational', value: 'operational' },
+        ],
+        default: 'marketing',
+        routing: { send: { type: 'body', property: 'use_type' } },
+      },
       {
         displayName: 'Requires Approval',
         name: 'requires_approval',

@@ -289,6 +289,17 @@ export const creativesFields: INodeProperties[] = [
     routing: { send: { type: 'body', property: 'from', value: '={{ $value.values }}' } },
   },
   {
+    displayName: 'Details',
+    name: 'details',
+    description:
+      "The kind's own create fields (size, mail_type, color, double_sided, merge_variables, ...), checked as in a direct create of that kind.",
+    required: true,
+    type: 'json',
+    default: '{}',
+    displayOptions: { show: { resource: ['creatives'], operation: ['create'] } },
+    routing: { send: { type: 'body', property: 'details' } },
+  },
+  {
     displayName: 'Additional Fields',
     name: 'additionalFields',
     type: 'collection',
@@ -420,15 +431,6 @@ export const creativesFields: INodeProperties[] = [
         default: 'data',
         description:
           'Name of the input binary field whose file (PDF, PNG or JPEG) is uploaded as outside, instead of the text',
-      },
-      {
-        displayName: 'Details',
-        name: 'details',
-        description:
-          "The kind's own create fields (size, mail_type, color, double_sided, merge_variables, ...), checked as in a direct create of that kind.",
-        type: 'json',
-        default: '{}',
-        routing: { send: { type: 'body', property: 'details' } },
       },
     ],
   },

@@ -34,7 +34,7 @@ async function liveCampaign(t: ExecutionContext, live: Call, extra: Record<strin
   });
   t.is(reply.status, 200, JSON.stringify(reply.body));
   const creative = await live('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: reply.body.id, from: FROM, front: FRONT, back: BACK },
+    json: { resource_type: 'postcard', campaign_id: reply.body.id, from: FROM, front: FRONT, back: BACK, details: {} },
   });
   t.is(creative.status, 200, JSON.stringify(creative.body));
   return reply.body;
@@ -180,7 +180,7 @@ scenario('a change of what an approved campaign mails needs a new approval; name
 
   await approve();
   const creative = await testKey<{ id: string }>('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: campaign.id, from: FROM, front: FRONT, back: BACK },
+    json: { resource_type: 'postcard', campaign_id: campaign.id, from: FROM, front: FRONT, back: BACK, details: {} },
   });
   t.is(creative.status, 200, JSON.stringify(creative.body));
   const afterCreative = await approvalNow();

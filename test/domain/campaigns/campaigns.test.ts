@@ -79,16 +79,16 @@ test('a creative is checked as a create of its kind; an inline sender is saved o
     t.is(reply.status, 422, JSON.stringify(reply.body));
     return reply.body.error.message as string;
   };
-  t.regex(await refused({ resource_type: 'postcard', front: FRONT }), /back/);
+  t.regex(await refused({ resource_type: 'postcard', front: FRONT, details: {} }), /back/);
   t.regex(await refused({ resource_type: 'postcard', front: FRONT, back: BACK, details: { size: '5x5' } }), /size/);
   t.regex(await refused({ resource_type: 'letter', from: FROM, file: FRONT, details: { color: 'blue' } }), /color/);
-  t.regex(await refused({ resource_type: 'postcard', front: FRONT, back: BACK, file: FRONT }), /file/);
+  t.regex(await refused({ resource_type: 'postcard', front: FRONT, back: BACK, file: FRONT, details: {} }), /file/);
   const letter = await api('POST', '/v1/creatives', {
     json: { resource_type: 'letter', campaign_id: id, from: FROM, file: FRONT, details: { color: true } },
   });
   t.is(letter.status, 200, JSON.stringify(letter.body));
   const missing = await api('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: 'cmp_nothere', front: FRONT, back: BACK },
+    json: { resource_type: 'postcard', campaign_id: 'cmp_nothere', front: FRONT, back: BACK, details: {} },
   });
   t.is(missing.status, 404);
   const listed = await api('GET', `/v1/creatives?campaign_id=${id}`);

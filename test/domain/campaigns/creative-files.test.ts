@@ -134,7 +134,7 @@ const creativeFiles = (engine: TestEngine) => {
 serial('a bad creative file is a 422 in the spec body and makes nothing', async (t, { engine, api }) => {
   const before = creativeFiles(engine);
   const cmp = await campaign(t, api, `none-${Math.random()}`);
-  const fields = { resource_type: 'postcard', campaign_id: cmp };
+  const fields = { resource_type: 'postcard', campaign_id: cmp, 'details[size]': '4x6' };
   const refusals: [string, Record<string, Buffer>, string][] = [
     [
       'not a PDF or image',

@@ -92,7 +92,7 @@ for (const db of DATABASES)
         await audience.prepare(t, api, served, cmp);
         const front = '<html><body>Hi</body></html>';
         const creative = await api('POST', '/v1/creatives', {
-          json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front },
+          json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front, details: {} },
         });
         t.is(creative.status, 200, JSON.stringify(creative.body));
         const run = (await api('POST', `/v1/campaigns/${cmp}/send`)).body.id as string;

@@ -34,7 +34,7 @@ test('sqlite: a run of 1,000 pieces lets the event loop turn while it goes on', 
   });
   const front = '<html><body>Hi</body></html>';
   const creative = await api('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: campaign.body.id, from: FROM, front, back: front },
+    json: { resource_type: 'postcard', campaign_id: campaign.body.id, from: FROM, front, back: front, details: {} },
   });
   t.is(creative.status, 200, JSON.stringify(creative.body));
 

@@ -51,7 +51,7 @@ for (const db of DATABASES) {
       const cmp = created.body.id as string;
       const front = '<html><body>Hi</body></html>';
       await api('POST', '/v1/creatives', {
-        json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front },
+        json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front, details: {} },
       });
       await sleep(tick.getTime() - Date.now() + 1_500);
       t.is((await api('GET', `/v1/campaigns/${cmp}/runs`)).body.data.length, 0, 'no scheduler, no run');

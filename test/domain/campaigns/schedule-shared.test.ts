@@ -28,7 +28,7 @@ pg('postgres: two processes, one scheduler each: one run a tick', async (t) => {
       })
     ).body.id as string;
     const creative = await api('POST', '/v1/creatives', {
-      json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front },
+      json: { resource_type: 'postcard', campaign_id: cmp, from: FROM, front, back: front, details: {} },
     });
     t.is(creative.status, 200, JSON.stringify(creative.body));
     await new Promise((resolve) => setTimeout(resolve, 12_000));

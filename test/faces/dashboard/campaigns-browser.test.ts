@@ -40,7 +40,7 @@ test.serial('a campaign from a CSV: its row report, proofs of real recipients, a
   const id = campaign.body.id as string;
   const front = '<html><body><h1 class="c">Code {{code}}</h1><style>.c{font-size:80px}</style></body></html>';
   const creative = await api('POST', '/v1/creatives', {
-    json: { resource_type: 'postcard', campaign_id: id, from: FROM, front, back: front },
+    json: { resource_type: 'postcard', campaign_id: id, from: FROM, front, back: front, details: {} },
   });
   t.is(creative.status, 200, JSON.stringify(creative.body));
   const uploadId = await createUpload(t, api, id);
