@@ -3,7 +3,7 @@
 // both SQLite and PostgreSQL; batching amortizes it without delaying a lone request (the first
 // insert is flushed on the next turn of the event loop).
 import type { Knex } from 'knex';
-import { insertRows, type CommitPlan, type CommitRow } from './commit';
+import { checkLive, insertRows, type CommitPlan, type CommitRow, type LiveCheck } from './commit';
 import { claimLost, completeClaim, completionParams, SQLITE_COMPLETE_SQL } from './idempotency-keys';
 
 interface Waiter {
@@ -55,8 +55,11 @@ export class InsertBatcher {
   private async write(all: CommitPlan[]): Promise<void> {
     const rows = all.length === 1 ? all[0].rows : all.flatMap((p) => p.rows);
     const completions = all.flatMap((p) => p.completions);
-    if (this.sqlite) return writeSqlite(this.knex, rows, completions);
+    const live = all.flatMap((p) => p.live);
+    if (this.sqlite) return writeSqlite(this.knex, rows, completions, live);
     await this.knex.transaction(async (trx) => {
+      // a refusal fails the batch, and each commit is then tried alone: only the refused one fails
+      await checkLive(trx, live);
       await insertRows(trx, rows);
       // sent together, so a backend may write the batch's jobs as one statement (platform/jobs/postgres.ts)
       await Promise.all(all.flatMap((p) => p.sends).map((send) => send(trx)));
@@ -72,7 +75,7 @@ function settle(waiter: Waiter): void {
 }
 
 interface SqliteConnection {
-  prepare(sql: string): { run(...params: unknown[]): { changes: number } };
+  prepare(sql: string): { run(...params: unknown[]): { changes: number }; get(...params: unknown[]): unknown };
   transaction(fn: () => void): () => void;
 }
 
@@ -83,6 +86,7 @@ interface PoolClient {
 
 interface InsertStatement {
   run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
 }
 
 /** An insert Knex built once for a table and set of columns, with the columns in its binding order. */
@@ -115,6 +119,7 @@ async function writeSqlite(
   knex: Knex,
   rows: readonly CommitRow[],
   completions: CommitPlan['completions'],
+  live: readonly LiveCheck[],
 ): Promise<void> {
   const client = knex.client as unknown as PoolClient;
   const connection = await client.acquireConnection();
@@ -140,7 +145,17 @@ async function writeSqlite(
       cache.set(SQLITE_COMPLETE_SQL, complete);
     }
     const completeStatement = complete.statement;
+    const isLive = (check: LiveCheck) => {
+      const { sql, bindings } = knex('objects').first('id').where(check.where).toSQL().toNative();
+      let prepared = cache!.get(sql);
+      if (!prepared) {
+        prepared = { statement: connection.prepare(sql), columns: [] };
+        cache!.set(sql, prepared);
+      }
+      return prepared.statement.get(...bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b))) !== undefined;
+    };
     connection.transaction(() => {
+      for (const check of live) if (!isLive(check)) throw check.refusal();
       for (const r of rows) insert(r.table, r.row, r.ignoreConflict);
       for (const c of completions) if (completeStatement.run(...completionParams(c)).changes !== 1) throw claimLost();
     })();

@@ -13,12 +13,14 @@ import { listPage, listPageText, type ListPage, type ListParams, type StoredBody
 import type { Scope } from './scope';
 import type { Resource } from '../catalog/types';
 import { parseStored, type StoredObject } from './stored';
+import { cancelCampaignPieces, type CampaignPieceCancel } from './campaign-pieces';
 
 export type { Scope } from './scope';
 export type { ApiObject } from './columns';
 export type { DateRange, ListPage, ListParams, ColumnFilter } from './object-list';
 export { StoredBody } from './object-list';
-export type { CommitWrites, EventType } from './commit';
+export type { CommitWrites, EventType, ObjectRef } from './commit';
+export type { CampaignPieceCancel } from './campaign-pieces';
 export type { PieceKind, StoredObject, StoredObjects, StoredPiece } from './stored';
 
 interface Row {
@@ -39,6 +41,8 @@ export interface Transition<T extends ApiObject = ApiObject> extends CommitWrite
   change(current: T): T;
   /** the object's parent, when it lives under one */
   parent?: string;
+  /** a campaign's delete: its pieces not in production are cancelled in the same transaction */
+  cancelsPieces?: CampaignPieceCancel;
 }
 
 const CAS_ATTEMPTS = 5;
@@ -174,6 +178,8 @@ export class ObjectStore {
         }
         await runGuards(trx, scope, transition);
         await writePlan(trx, scope, changePlan(scope, next, body, transition), transition.deletes, next.date_modified);
+        if (transition.cancelsPieces)
+          await cancelCampaignPieces(trx, scope, transition.cancelsPieces, next.date_modified);
         return { next };
       });
       if (outcome) return outcome.next;

@@ -14,7 +14,7 @@ import type { Services } from '../services';
 import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import type { RunRecipient } from '../../store/run-recipients';
-import type { CounterTake } from '../../store/commit';
+import type { CounterTake, ObjectRef } from '../../store/commit';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { mailpieceBodyView } from '../../catalog/mailpieces/define';
 import { newId } from '../../base/ids';
@@ -53,6 +53,8 @@ export interface PieceRequest {
   versions?: Map<string, StoredObjects['template_versions']>;
   /** places under other limits the piece takes in its commit (an agent's day: engine/domain/agents/limits.ts) */
   takes?: CounterTake[];
+  /** objects that must still be live when the piece commits (a run's campaign: a deleted one mails nothing) */
+  requires?: ObjectRef[];
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */
@@ -225,8 +227,8 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       // the sender is the account's own: never a recipient of a whole-book audience (a campaign's
       // creative marked its sender when it was created or changed)
       returnAddresses: from && !campaign ? [from.address.id] : undefined,
-      // its cards and buckslips must still be live as it commits
-      requires: inserts.length ? inserts : undefined,
+      // its cards and buckslips (and a run's campaign) must still be live as it commits
+      requires: inserts.length || request.requires?.length ? [...inserts, ...(request.requires ?? [])] : undefined,
     });
   } catch (error) {
     await discardStoredFiles(services.assets, artwork.blobs).catch(() => undefined); // the refusal is the answer
