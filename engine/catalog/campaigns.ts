@@ -121,7 +121,16 @@ export const audience = () =>
     ),
   );
 
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
+/** `failed`: the campaign's last run failed (a run's `failure_reason` says why); a later run that completes makes it `completed`. */
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'running',
+  'paused',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 
 const status = (values: readonly string[], what: string) =>
   Type.Union(
@@ -362,7 +371,11 @@ export const campaigns = defineResource({
     }),
     status: Type.Union(
       CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
-      { default: 'draft', description: 'draft, scheduled, running, paused, completed or cancelled.' },
+      {
+        default: 'draft',
+        description:
+          "draft, scheduled, running, paused, completed, failed (its last run failed: see the run's failure_reason; a later completed run makes it completed) or cancelled.",
+      },
     ),
     requires_approval: Type.Optional(requiresApproval()),
     approval: Type.Optional(approval()),
