@@ -21,6 +21,8 @@ import { isPlainObject } from '../base/records';
 export interface EventType {
   type: string;
   resource: string;
+  /** what the event shows when not the object as stored (a webhook's, without its secrets) */
+  shows?(object: ApiObject): ApiObject;
 }
 
 /** An object created in the commit besides the one inserted or changed. */
@@ -176,10 +178,20 @@ function eventRows(
 ): CommitRow[] {
   if (!types?.length) return [];
   const now = Date.now();
-  return types.map((e, i) => ({
-    table: 'events',
-    row: eventRow(scope, e.type, e.resource, object, json, new Date(now + i).toISOString()),
-  }));
+  return types.map((e, i) => {
+    const shown = e.shows?.(object);
+    return {
+      table: 'events',
+      row: eventRow(
+        scope,
+        e.type,
+        e.resource,
+        shown ?? object,
+        shown ? JSON.stringify(shown) : json,
+        new Date(now + i).toISOString(),
+      ),
+    };
+  });
 }
 
 function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: string): CommitPlan {

@@ -41,6 +41,8 @@ export interface Transition<T extends ApiObject = ApiObject> extends CommitWrite
   change(current: T): T;
   /** the object's parent, when it lives under one */
   parent?: string;
+  /** events decided on the object as it is now (a webhook's `webhook.disabled`, only when it was enabled) */
+  eventsWhen?(current: T): CommitWrites['events'];
   /** a campaign's delete: its pieces not in production are cancelled in the same transaction */
   cancelsPieces?: CampaignPieceCancel;
 }
@@ -177,7 +179,9 @@ export class ObjectStore {
             .update({ deleted: true, date_modified: next.date_modified });
         }
         await runGuards(trx, scope, transition);
-        await writePlan(trx, scope, changePlan(scope, next, body, transition), transition.deletes, next.date_modified);
+        const when = transition.eventsWhen?.(current);
+        const writes = when?.length ? { ...transition, events: [...(transition.events ?? []), ...when] } : transition;
+        await writePlan(trx, scope, changePlan(scope, next, body, writes), transition.deletes, next.date_modified);
         if (transition.cancelsPieces)
           await cancelCampaignPieces(trx, scope, transition.cancelsPieces, next.date_modified);
         return { next };
