@@ -7,8 +7,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type { ApiObject } from './columns';
-import { insertRows, type CommitRow, type EventType } from './commit';
-import { eventRow } from './events';
+import type { EventType } from './commit';
+import { eventAround } from './events';
 import type { Scope } from './scope';
 import { onConnection } from './sqlite-sync';
 
@@ -46,7 +46,6 @@ export async function cancelCampaignPieces(
   // locked, so production's claim of a piece (a transition, which locks it) waits and then finds it gone
   const rows: { kind: string; body: string }[] = await (pg ? query.forUpdate() : query);
   const changed: Changed[] = [];
-  const events: CommitRow[] = [];
   for (const row of rows) {
     const current = JSON.parse(row.body) as ApiObject;
     if (cancel.keeps(current)) {
@@ -54,58 +53,86 @@ export async function cancelCampaignPieces(
       continue;
     }
     const piece: ApiObject = { ...current, deleted: true, date_modified: after(current.date_modified, stamp) };
-    const body = JSON.stringify(piece);
-    changed.push({ id: piece.id, modified: piece.date_modified, body });
-    cancel.cancelled.push({ kind: row.kind, piece });
     const event = kinds.get(row.kind)?.event;
-    if (event) events.push({ table: 'events', row: eventRow(scope, event.type, event.resource, piece, body) });
+    changed.push({
+      id: piece.id,
+      modified: piece.date_modified,
+      body: JSON.stringify(piece),
+      event: event && eventAround(scope, event.type, event.resource, piece.id, stamp),
+    });
+    cancel.cancelled.push({ kind: row.kind, piece });
   }
-  if (pg) await markPostgres(trx, changed, events);
-  else await onConnection(trx, (db) => markSqlite(db, changed, events));
+  if (pg) for (let i = 0; i < changed.length; i += CHUNK) await markPostgres(trx, scope, changed.slice(i, i + CHUNK));
+  else await onConnection(trx, (db) => markSqlite(db, changed));
 }
 
+/** A piece as its cancel writes it, and its event's row around its body. */
 interface Changed {
   id: string;
   modified: string;
   body: string;
+  event?: ReturnType<typeof eventAround>;
 }
 
-/** PostgreSQL: one statement a chunk of pieces, and the events as multi-row inserts (with their outbox rows). */
-async function markPostgres(trx: Knex, changed: readonly Changed[], events: readonly CommitRow[]): Promise<void> {
-  for (let i = 0; i < changed.length; i += CHUNK) {
-    const chunk = changed.slice(i, i + CHUNK);
-    await trx.raw(PG_MARK, [JSON.stringify(chunk.map((c) => [c.id, c.modified, c.body]))]);
-    await trx('object_metadata')
-      .whereIn(
-        'object_id',
-        chunk.map((c) => c.id),
-      )
-      .delete();
-  }
-  await insertRows(trx, events);
+/**
+ * PostgreSQL: one statement a chunk, each piece's body sent once: the pieces marked, their metadata
+ * gone, and their events (the body joined between the texts around it) with their outbox rows.
+ */
+async function markPostgres(trx: Knex, scope: Scope, chunk: readonly Changed[]): Promise<void> {
+  const values = chunk.map((c) => [
+    c.id,
+    c.modified,
+    c.body,
+    c.event?.id ?? null,
+    c.event?.event_type ?? null,
+    c.event?.date_created ?? null,
+    c.event?.around.before ?? null,
+    c.event?.around.after ?? null,
+  ]);
+  await trx.raw(PG_MARK, [JSON.stringify(values), scope.accountId, scope.mode]);
 }
+
+const PG_MARK = `with v as (
+  select x ->> 0 as id, x ->> 1 as modified, x ->> 2 as body, x ->> 3 as event_id, x ->> 4 as event_type,
+    x ->> 5 as event_date, x ->> 6 as before, x ->> 7 as after
+  from json_array_elements(?::json) as x
+), marked as (
+  update objects set deleted = true, date_modified = v.modified, body = v.body from v where objects.id = v.id
+), unindexed as (
+  delete from object_metadata where object_id in (select id from v)
+), evented as (
+  insert into events (id, account_id, mode, event_type, reference_id, date_created, body)
+  select v.event_id, ?, ?, v.event_type, v.id, v.event_date, v.before || v.body || v.after
+  from v where v.event_id is not null
+)
+insert into event_outbox (date_created, event_id) select v.event_date, v.event_id from v where v.event_id is not null`;
 
 /**
  * SQLite: the transaction's own connection, used synchronously; a prepared statement a row costs a few
  * microseconds there (no round trip), less than building a statement for a chunk.
  */
-function markSqlite(db: BetterSqlite3.Database, changed: readonly Changed[], events: readonly CommitRow[]): void {
+function markSqlite(db: BetterSqlite3.Database, changed: readonly Changed[]): void {
   const mark = db.prepare('update objects set deleted = 1, date_modified = ?, body = ? where id = ?');
   const unindex = db.prepare('delete from object_metadata where object_id = ?');
-  for (const c of changed) {
-    mark.run(c.modified, c.body, c.id);
-    unindex.run(c.id);
-  }
   const insert = db.prepare(
     'insert into events (id, account_id, mode, event_type, reference_id, date_created, body) values (?, ?, ?, ?, ?, ?, ?)',
   );
-  for (const { row } of events)
-    insert.run(row.id, row.account_id, row.mode, row.event_type, row.reference_id, row.date_created, row.body);
+  for (const c of changed) {
+    mark.run(c.modified, c.body, c.id);
+    unindex.run(c.id);
+    const e = c.event;
+    if (e)
+      insert.run(
+        e.id,
+        e.account_id,
+        e.mode,
+        e.event_type,
+        e.reference_id,
+        e.date_created,
+        e.around.before + c.body + e.around.after,
+      );
+  }
 }
-
-// One statement a chunk: each row's new body and stamp from a JSON array of [id, date_modified, body].
-const PG_MARK = `update objects set deleted = true, date_modified = v.value ->> 1, body = v.value ->> 2
-  from json_array_elements(?::json) as v where objects.id = v.value ->> 0`;
 
 /** The cancel's stamp, or one strictly after the piece's own (another process's clock may lead). */
 function after(previous: string, stamp: string): string {
