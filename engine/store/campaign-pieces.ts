@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { ApiObject } from './columns';
 import type { EventType } from './commit';
 import { eventAround } from './events';
+import { parseStored } from './stored';
 import type { Scope } from './scope';
 import { onConnection } from './sqlite-sync';
 
@@ -47,7 +48,7 @@ export async function cancelCampaignPieces(
   const rows: { kind: string; body: string }[] = await (pg ? query.forUpdate() : query);
   const changed: Changed[] = [];
   for (const row of rows) {
-    const current = JSON.parse(row.body) as ApiObject;
+    const current = parseStored(row.kind, row.body);
     if (cancel.keeps(current)) {
       cancel.kept++;
       continue;
