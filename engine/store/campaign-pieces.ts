@@ -53,7 +53,12 @@ export async function cancelCampaignPieces(
       cancel.kept++;
       continue;
     }
-    const piece: ApiObject = { ...current, deleted: true, date_modified: after(current.date_modified, stamp) };
+    // as a single cancel writes it ({...current, deleted: true} at a later date_modified): parsed here
+    // for this alone, so changed in place rather than copied
+    const piece: ApiObject = Object.assign(current, {
+      deleted: true,
+      date_modified: after(current.date_modified, stamp),
+    });
     const event = kinds.get(row.kind)?.event;
     changed.push({
       id: piece.id,
