@@ -85,23 +85,24 @@ interface Changed {
  * gone, and their events (the body joined between the texts around it) with their outbox rows.
  */
 async function markPostgres(trx: Knex, scope: Scope, chunk: readonly Changed[]): Promise<void> {
-  const values = chunk.map((c) => [
-    c.id,
-    c.modified,
-    c.body,
-    c.event?.id ?? null,
-    c.event?.event_type ?? null,
-    c.event?.date_created ?? null,
-    c.event?.around.before ?? null,
-    c.event?.around.after ?? null,
-  ]);
+  const values = chunk.map((c) => ({
+    id: c.id,
+    modified: c.modified,
+    body: c.body,
+    event_id: c.event?.id ?? null,
+    event_type: c.event?.event_type ?? null,
+    event_date: c.event?.date_created ?? null,
+    before: c.event?.around.before ?? null,
+    after: c.event?.around.after ?? null,
+  }));
   await trx.raw(PG_MARK, [JSON.stringify(values), scope.accountId, scope.mode]);
 }
 
+// json_to_recordset reads the chunk in one pass (json_array_elements then ->> per field parsed each
+// element's text again for every field: half of a chunk's time)
 const PG_MARK = `with v as (
-  select x ->> 0 as id, x ->> 1 as modified, x ->> 2 as body, x ->> 3 as event_id, x ->> 4 as event_type,
-    x ->> 5 as event_date, x ->> 6 as before, x ->> 7 as after
-  from json_array_elements(?::json) as x
+  select * from json_to_recordset(?::json) as x(id text, modified text, body text, event_id text,
+    event_type text, event_date text, before text, after text)
 ), marked as (
   update objects set deleted = true, date_modified = v.modified, body = v.body from v where objects.id = v.id
 ), unindexed as (
