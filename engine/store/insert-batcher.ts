@@ -55,7 +55,8 @@ export class InsertBatcher {
   private async write(all: CommitPlan[]): Promise<void> {
     const rows = all.length === 1 ? all[0].rows : all.flatMap((p) => p.rows);
     const completions = all.flatMap((p) => p.completions);
-    const live = all.flatMap((p) => p.live);
+    // once per object however many commits require it (a run's pieces all require their campaign)
+    const live = [...new Map(all.flatMap((p) => p.live).map((c) => [JSON.stringify(c.where), c])).values()];
     if (this.sqlite) return writeSqlite(this.knex, rows, completions, live);
     await this.knex.transaction(async (trx) => {
       // a refusal fails the batch, and each commit is then tried alone: only the refused one fails
