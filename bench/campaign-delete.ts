@@ -36,11 +36,13 @@ async function benchOne(db: Db, databaseUrl: string): Promise<void> {
     const upload = await api('POST', '/v1/uploads', { json: { campaignId: id, ...MAPPING } });
     const rows = Array.from({ length: PIECES }, (_, i) => csvRow(i));
     await sendFile(child.url, key, upload.body.id, `${CSV_HEADER}\n${rows.join('\n')}\n`);
+    const sent = performance.now();
     const run = (await api('POST', `/v1/campaigns/${id}/send`)).body.id as string;
     for (let status = 'running'; status === 'running';) {
       await new Promise((r) => setTimeout(r, 250));
       status = (await api('GET', `/v1/campaigns/${id}/runs/${run}`)).body.status as string;
     }
+    const ran = (performance.now() - sent) / 1000;
     const pieces = await total(api, `/v1/postcards?campaign_id=${id}`);
     const started = performance.now();
     const deleted = await api('DELETE', `/v1/campaigns/${id}`);
@@ -49,7 +51,7 @@ async function benchOne(db: Db, databaseUrl: string): Promise<void> {
     const live = await total(api, `/v1/postcards?campaign_id=${id}`);
     const events = await total(api, '/v1/events?event_type=postcard.deleted');
     process.stdout.write(
-      `${(db === 'sqlite' ? 'SQLite' : 'PostgreSQL').padEnd(11)} ${pieces} pieces: DELETE ${seconds.toFixed(2)} s, ` +
+      `${(db === 'sqlite' ? 'SQLite' : 'PostgreSQL').padEnd(11)} ${pieces} pieces (run ${ran.toFixed(1)} s): DELETE ${seconds.toFixed(2)} s, ` +
         `answer ${JSON.stringify(deleted.body)}, live after ${live}, postcard.deleted events ${events}\n`,
     );
   } finally {

@@ -87,7 +87,6 @@ interface PoolClient {
 
 interface InsertStatement {
   run(...params: unknown[]): { changes: number };
-  get(...params: unknown[]): unknown;
 }
 
 /** An insert Knex built once for a table and set of columns, with the columns in its binding order. */
@@ -97,6 +96,52 @@ interface PreparedInsert {
 }
 
 const statementsByConnection = new WeakMap<SqliteConnection, Map<string, PreparedInsert>>();
+
+/** A prepared read of one live object, and how it binds a `where` of its columns. */
+interface LiveStatement {
+  get(where: Record<string, unknown>): unknown;
+}
+
+const liveByConnection = new WeakMap<SqliteConnection, Map<string, LiveStatement>>();
+
+/**
+ * The read a `requires` check makes, built by Knex once per set of columns (as the inserts are): a run
+ * checks its campaign in every batch of its pieces.
+ */
+function liveStatement(knex: Knex, connection: SqliteConnection, where: Record<string, unknown>): LiveStatement {
+  let cache = liveByConnection.get(connection);
+  if (!cache) {
+    cache = new Map();
+    liveByConnection.set(connection, cache);
+  }
+  const columns = Object.keys(where);
+  const signature = columns.join(',');
+  let found = cache.get(signature);
+  if (!found) {
+    const marker = (i: number) => `\u0000col:${i}`;
+    const query = knex('objects')
+      .first('id')
+      .where(Object.fromEntries(columns.map((c, i) => [c, marker(i)])));
+    const { sql, bindings } = query.toSQL().toNative();
+    // each binding is a column's value (by its marker) or Knex's own (the limit)
+    const order = bindings.map((b): ((values: Record<string, unknown>) => unknown) => {
+      const column = typeof b === 'string' && b.startsWith('\u0000col:') ? columns[Number(b.slice(5))] : undefined;
+      return column === undefined ? () => b : (values) => values[column];
+    });
+    const statement = connection.prepare(sql);
+    found = {
+      get: (values) =>
+        statement.get(
+          ...order.map((valueOf) => {
+            const v = valueOf(values);
+            return typeof v === 'boolean' ? Number(v) : v;
+          }),
+        ),
+    };
+    cache.set(signature, found);
+  }
+  return found;
+}
 
 function prepareInsert(
   knex: Knex,
@@ -146,15 +191,7 @@ async function writeSqlite(
       cache.set(SQLITE_COMPLETE_SQL, complete);
     }
     const completeStatement = complete.statement;
-    const isLive = (check: LiveCheck) => {
-      const { sql, bindings } = knex('objects').first('id').where(check.where).toSQL().toNative();
-      let prepared = cache!.get(sql);
-      if (!prepared) {
-        prepared = { statement: connection.prepare(sql), columns: [] };
-        cache!.set(sql, prepared);
-      }
-      return prepared.statement.get(...bindings.map((b) => (typeof b === 'boolean' ? Number(b) : b))) !== undefined;
-    };
+    const isLive = (check: LiveCheck) => liveStatement(knex, connection, check.where).get(check.where) !== undefined;
     connection.transaction(() => {
       for (const check of live) if (!isLive(check)) throw check.refusal();
       for (const r of rows) insert(r.table, r.row, r.ignoreConflict);
