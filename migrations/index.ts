@@ -23,6 +23,7 @@ import * as agentKeys from './019_agent_keys';
 import * as dashboardSessions from './020_dashboard_sessions';
 import * as settingChanges from './021_setting_changes';
 import * as trackingSerials from './022_tracking_serials';
+import * as unattemptedFailures from './024_unattempted_failures';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +53,7 @@ const migrations: [string, Migration][] = [
   ['020_dashboard_sessions', dashboardSessions],
   ['021_setting_changes', settingChanges],
   ['022_tracking_serials', trackingSerials],
+  ['024_unattempted_failures', unattemptedFailures],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

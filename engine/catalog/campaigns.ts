@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { listOperation } from './list-filters';
 import { defineResource } from './resource';
 import { operation } from './operation';
-import { dateTime, id, metadata, nullable } from './fields';
+import { dateTime, deletedResponse, id, metadata, nullable } from './fields';
 import { idPatternFor } from './paths';
 import { creatives } from './creatives';
 
@@ -121,7 +121,16 @@ export const audience = () =>
     ),
   );
 
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled'] as const;
+/** `failed`: the campaign's last run failed (a run's `failure_reason` says why); a later run that completes makes it `completed`. */
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'running',
+  'paused',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 
 const status = (values: readonly string[], what: string) =>
   Type.Union(
@@ -308,6 +317,20 @@ export const campaignOperations = {
     path: '/v1/campaigns/{id}',
     summary: 'Delete a campaign and cancel its unproduced pieces',
     response: 'deleted',
+    responseSchema: Type.Object(
+      {
+        ...deletedResponse('cmp').properties,
+        pieces_cancelled: Type.Integer({
+          description:
+            'Our extension: pieces of the campaign cancelled by the delete (each with its `<kind>.deleted` event); none is live once it answers.',
+        }),
+        pieces_in_production: Type.Integer({
+          description:
+            'Our extension: pieces already in production, which cannot be cancelled (as a cancel of one past its window is refused).',
+        }),
+      },
+      { examples: [{ id: 'cmp_e05ee3a7c4b3a8b1', deleted: true, pieces_cancelled: 49, pieces_in_production: 1 }] },
+    ),
   }),
   send: operation({
     name: 'send',
@@ -357,7 +380,11 @@ export const campaigns = defineResource({
     }),
     status: Type.Union(
       CAMPAIGN_STATUSES.map((s) => Type.Literal(s)),
-      { default: 'draft', description: 'draft, scheduled, running, paused, completed or cancelled.' },
+      {
+        default: 'draft',
+        description:
+          "draft, scheduled, running, paused, completed, failed (its last run failed: see the run's failure_reason; a later completed run makes it completed) or cancelled.",
+      },
     ),
     requires_approval: Type.Optional(requiresApproval()),
     approval: Type.Optional(approval()),

@@ -131,7 +131,7 @@ export const webhookOperations = {
           DELIVERY_STATUSES.map((s) => Type.Literal(s)),
           {
             description:
-              'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay (by its event_id), `pending` is still being tried.',
+              'Only the attempts of deliveries in this state: `failed` had every attempt, or was set aside when its webhook was disabled (an attempt 0 saying so), and waits for a replay (by its event_id); `pending` is still being tried.',
           },
         ),
       ),
@@ -162,7 +162,10 @@ export const deliveryObject = () =>
     webhook_id: Type.String(),
     event_id: Type.String(),
     event_type: Type.String(),
-    attempt: Type.Integer({ description: 'Which attempt this was, 1 to 8.' }),
+    attempt: Type.Integer({
+      description:
+        'Which attempt this was, 1 to 8; 0: the delivery was set aside unattempted (its webhook disabled), with why in response_excerpt.',
+    }),
     status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')]),
     delivery_status: Type.Union(
       [...DELIVERY_STATUSES, 'skipped'].map((s) => Type.Literal(s)),
@@ -211,7 +214,9 @@ export const webhooks = defineResource({
     ),
   },
   operations: Object.values(webhookOperations),
-  events: [],
+  // committed with the disable (by the engine or an update), its body the webhook without its secrets
+  // and `disabled_reason` saying why; sent to the account's other enabled webhooks that take it
+  events: ['webhook.disabled'],
   sample: {
     id: 'wh_6a5c1b2e3d4f5a6b',
     url: 'https://example.com/hooks/printpost',

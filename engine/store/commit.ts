@@ -22,6 +22,8 @@ import { isPlainObject } from '../base/records';
 export interface EventType {
   type: string;
   resource: string;
+  /** what the event shows when not the object as stored (a webhook's, without its secrets) */
+  shows?(object: ApiObject): ApiObject;
 }
 
 /** An object created in the commit besides the one inserted or changed. */
@@ -126,16 +128,24 @@ export interface CommitPlan {
   rows: CommitRow[];
   sends: ((trx: Knex) => Promise<void>)[];
   completions: ClaimCompletion[];
+  /** objects that must be live when it commits: checked in the transaction before its rows (`requires`) */
+  live: LiveCheck[];
+}
+
+/** A `requires` reference as the row it must find, and the refusal when there is none. */
+export interface LiveCheck {
+  where: Record<string, unknown>;
+  refusal(): Error;
 }
 
 /**
- * Whether the commit reads or changes rows besides inserting its own (places taken, objects required or
- * deleted): an insert carrying such a commit gets a transaction of its own instead of the group commit.
+ * Whether the commit changes rows besides inserting its own (places taken, objects deleted): an insert
+ * carrying such a commit gets a transaction of its own instead of the group commit. Objects it only
+ * requires live are checked inside the group commit (insert-batcher.ts), so a campaign run's pieces,
+ * which each require their campaign, still commit together.
  */
 export function hasGuards(writes: CommitWrites): boolean {
-  return Boolean(
-    writes.takes?.length || writes.confirmations?.length || writes.requires?.length || writes.deletes?.length,
-  );
+  return Boolean(writes.takes?.length || writes.confirmations?.length || writes.deletes?.length);
 }
 
 /** The plan of inserting `object` (with its parent) and the rest of `writes`. */
@@ -182,10 +192,20 @@ function eventRows(
 ): CommitRow[] {
   if (!types?.length) return [];
   const now = Date.now();
-  return types.map((e, i) => ({
-    table: 'events',
-    row: eventRow(scope, e.type, e.resource, object, json, new Date(now + i).toISOString()),
-  }));
+  return types.map((e, i) => {
+    const shown = e.shows?.(object);
+    return {
+      table: 'events',
+      row: eventRow(
+        scope,
+        e.type,
+        e.resource,
+        shown ?? object,
+        shown ? JSON.stringify(shown) : json,
+        new Date(now + i).toISOString(),
+      ),
+    };
+  });
 }
 
 function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: string): CommitPlan {
@@ -206,7 +226,8 @@ function plan(scope: Scope, rows: CommitRow[], writes: CommitWrites, answer: str
     else sends.push((trx) => job.send(pgBossTransaction(trx)));
   }
   const completions = writes.claim ? [{ claim: writes.claim, status: 200, body: answer }] : [];
-  return { rows, sends, completions };
+  const live = (writes.requires ?? []).map((ref) => ({ where: liveRef(scope, ref), refusal: ref.refusal }));
+  return { rows, sends, completions, live };
 }
 
 /** Takes the commit's places and checks the objects it requires, in its transaction, before it writes. */
@@ -216,11 +237,19 @@ export async function runGuards(trx: Knex, scope: Scope, writes: CommitWrites): 
   for (const use of writes.confirmations ?? []) if (!(await useConfirmationOnce(trx, use.used))) throw use.refusal();
   // PostgreSQL: the row stays share-locked until the commit, so a delete (which locks it to change it)
   // waits and then finds the commit done; SQLite's one write connection serializes them already
+  await checkLive(
+    trx,
+    (writes.requires ?? []).map((ref) => ({ where: liveRef(scope, ref), refusal: ref.refusal })),
+  );
+}
+
+/** Throws the refusal of the first object not live; on PostgreSQL share-locks each until the commit. */
+export async function checkLive(trx: Knex, checks: readonly LiveCheck[]): Promise<void> {
   const share = trx.client.config.client !== 'better-sqlite3';
-  for (const ref of writes.requires ?? []) {
-    const query = trx('objects').first('id').where(liveRef(scope, ref));
+  for (const check of checks) {
+    const query = trx('objects').first('id').where(check.where);
     const row: unknown = await (share ? query.forShare() : query);
-    if (row === undefined) throw ref.refusal();
+    if (row === undefined) throw check.refusal();
   }
 }
 

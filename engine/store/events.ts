@@ -27,6 +27,21 @@ export function eventRow(
   objectJson?: string,
   dateCreated: string = nowIso(),
 ): EventRow {
+  const { around, ...row } = eventAround(scope, eventType, resource, object.id, dateCreated);
+  return { ...row, body: around.before + (objectJson ?? JSON.stringify(object)) + around.after };
+}
+
+/**
+ * An event row whose body is still to be put together: the text `before` and `after` the object's JSON
+ * (so a statement can join them around a body it already has, as a campaign's delete does).
+ */
+export function eventAround(
+  scope: Scope,
+  eventType: string,
+  resource: string,
+  objectId: string,
+  dateCreated: string,
+): Omit<EventRow, 'body'> & { around: { before: string; after: string } } {
   const id = newId('evt');
   const eventTypeObject = {
     id: eventType,
@@ -34,16 +49,18 @@ export function eventRow(
     resource,
     object: 'event_type',
   };
-  const body =
-    `{"id":${JSON.stringify(id)},"body":${objectJson ?? JSON.stringify(object)},"reference_id":${JSON.stringify(object.id)},` +
-    `"event_type":${JSON.stringify(eventTypeObject)},"date_created":"${dateCreated}","object":"event"}`;
   return {
     id,
     account_id: scope.accountId,
     mode: scope.mode,
     event_type: eventType,
-    reference_id: object.id,
+    reference_id: objectId,
     date_created: dateCreated,
-    body,
+    around: {
+      before: `{"id":${JSON.stringify(id)},"body":`,
+      after:
+        `,"reference_id":${JSON.stringify(objectId)},` +
+        `"event_type":${JSON.stringify(eventTypeObject)},"date_created":"${dateCreated}","object":"event"}`,
+    },
   };
 }

@@ -3,7 +3,7 @@
 // both SQLite and PostgreSQL; batching amortizes it without delaying a lone request (the first
 // insert is flushed on the next turn of the event loop).
 import type { Knex } from 'knex';
-import { insertRows, type CommitPlan, type CommitRow } from './commit';
+import { checkLive, insertRows, type CommitPlan, type CommitRow, type LiveCheck } from './commit';
 import { claimLost, completeClaim, completionParams, SQLITE_COMPLETE_SQL } from './idempotency-keys';
 
 interface Waiter {
@@ -55,8 +55,12 @@ export class InsertBatcher {
   private async write(all: CommitPlan[]): Promise<void> {
     const rows = all.length === 1 ? all[0].rows : all.flatMap((p) => p.rows);
     const completions = all.flatMap((p) => p.completions);
-    if (this.sqlite) return writeSqlite(this.knex, rows, completions);
+    // once per object however many commits require it (a run's pieces all require their campaign)
+    const live = [...new Map(all.flatMap((p) => p.live).map((c) => [JSON.stringify(c.where), c])).values()];
+    if (this.sqlite) return writeSqlite(this.knex, rows, completions, live);
     await this.knex.transaction(async (trx) => {
+      // a refusal fails the batch, and each commit is then tried alone: only the refused one fails
+      await checkLive(trx, live);
       await insertRows(trx, rows);
       // sent together, so a backend may write the batch's jobs as one statement (platform/jobs/postgres.ts)
       await Promise.all(all.flatMap((p) => p.sends).map((send) => send(trx)));
@@ -72,7 +76,7 @@ function settle(waiter: Waiter): void {
 }
 
 interface SqliteConnection {
-  prepare(sql: string): { run(...params: unknown[]): { changes: number } };
+  prepare(sql: string): { run(...params: unknown[]): { changes: number }; get(...params: unknown[]): unknown };
   transaction(fn: () => void): () => void;
 }
 
@@ -92,6 +96,52 @@ interface PreparedInsert {
 }
 
 const statementsByConnection = new WeakMap<SqliteConnection, Map<string, PreparedInsert>>();
+
+/** A prepared read of one live object, and how it binds a `where` of its columns. */
+interface LiveStatement {
+  get(where: Record<string, unknown>): unknown;
+}
+
+const liveByConnection = new WeakMap<SqliteConnection, Map<string, LiveStatement>>();
+
+/**
+ * The read a `requires` check makes, built by Knex once per set of columns (as the inserts are): a run
+ * checks its campaign in every batch of its pieces.
+ */
+function liveStatement(knex: Knex, connection: SqliteConnection, where: Record<string, unknown>): LiveStatement {
+  let cache = liveByConnection.get(connection);
+  if (!cache) {
+    cache = new Map();
+    liveByConnection.set(connection, cache);
+  }
+  const columns = Object.keys(where);
+  const signature = columns.join(',');
+  let found = cache.get(signature);
+  if (!found) {
+    const marker = (i: number) => `\u0000col:${i}`;
+    const query = knex('objects')
+      .first('id')
+      .where(Object.fromEntries(columns.map((c, i) => [c, marker(i)])));
+    const { sql, bindings } = query.toSQL().toNative();
+    // each binding is a column's value (by its marker) or Knex's own (the limit)
+    const order = bindings.map((b): ((values: Record<string, unknown>) => unknown) => {
+      const column = typeof b === 'string' && b.startsWith('\u0000col:') ? columns[Number(b.slice(5))] : undefined;
+      return column === undefined ? () => b : (values) => values[column];
+    });
+    const statement = connection.prepare(sql);
+    found = {
+      get: (values) =>
+        statement.get(
+          ...order.map((valueOf) => {
+            const v = valueOf(values);
+            return typeof v === 'boolean' ? Number(v) : v;
+          }),
+        ),
+    };
+    cache.set(signature, found);
+  }
+  return found;
+}
 
 function prepareInsert(
   knex: Knex,
@@ -115,6 +165,7 @@ async function writeSqlite(
   knex: Knex,
   rows: readonly CommitRow[],
   completions: CommitPlan['completions'],
+  live: readonly LiveCheck[],
 ): Promise<void> {
   const client = knex.client as unknown as PoolClient;
   const connection = await client.acquireConnection();
@@ -140,7 +191,9 @@ async function writeSqlite(
       cache.set(SQLITE_COMPLETE_SQL, complete);
     }
     const completeStatement = complete.statement;
+    const isLive = (check: LiveCheck) => liveStatement(knex, connection, check.where).get(check.where) !== undefined;
     connection.transaction(() => {
+      for (const check of live) if (!isLive(check)) throw check.refusal();
       for (const r of rows) insert(r.table, r.row, r.ignoreConflict);
       for (const c of completions) if (completeStatement.run(...completionParams(c)).changes !== 1) throw claimLost();
     })();

@@ -13,12 +13,14 @@ import { listPage, listPageText, type ListPage, type ListParams, type StoredBody
 import type { Scope } from './scope';
 import type { Resource } from '../catalog/types';
 import { parseStored, type StoredObject } from './stored';
+import { cancelCampaignPieces, type CampaignPieceCancel } from './campaign-pieces';
 
 export type { Scope } from './scope';
 export type { ApiObject } from './columns';
 export type { DateRange, ListPage, ListParams, ColumnFilter } from './object-list';
 export { StoredBody } from './object-list';
-export type { CommitWrites, EventType } from './commit';
+export type { CommitWrites, EventType, ObjectRef } from './commit';
+export type { CampaignPieceCancel } from './campaign-pieces';
 export type { PieceKind, StoredObject, StoredObjects, StoredPiece } from './stored';
 
 interface Row {
@@ -39,6 +41,10 @@ export interface Transition<T extends ApiObject = ApiObject> extends CommitWrite
   change(current: T): T;
   /** the object's parent, when it lives under one */
   parent?: string;
+  /** events decided on the object as it is now (a webhook's `webhook.disabled`, only when it was enabled) */
+  eventsWhen?(current: T): CommitWrites['events'];
+  /** a campaign's delete: its pieces not in production are cancelled in the same transaction */
+  cancelsPieces?: CampaignPieceCancel;
 }
 
 const CAS_ATTEMPTS = 5;
@@ -173,7 +179,11 @@ export class ObjectStore {
             .update({ deleted: true, date_modified: next.date_modified });
         }
         await runGuards(trx, scope, transition);
-        await writePlan(trx, scope, changePlan(scope, next, body, transition), transition.deletes, next.date_modified);
+        const when = transition.eventsWhen?.(current);
+        const writes = when?.length ? { ...transition, events: [...(transition.events ?? []), ...when] } : transition;
+        await writePlan(trx, scope, changePlan(scope, next, body, writes), transition.deletes, next.date_modified);
+        if (transition.cancelsPieces)
+          await cancelCampaignPieces(trx, scope, transition.cancelsPieces, next.date_modified);
         return { next };
       });
       if (outcome) return outcome.next;

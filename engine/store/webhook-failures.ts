@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import type { ObjectColumns } from './columns';
 import type { Scope } from './scope';
 import { parseStored } from './stored';
+import { newId } from '../base/ids';
+import { nowIso } from '../base/time';
 
 interface AttemptRow {
   webhook_id: string;
@@ -15,6 +17,7 @@ interface DeliveryRow {
   seq: number;
   webhook_id: string;
   event_id: string;
+  event_type: string;
   account_id: string;
   mode: Scope['mode'];
   state: string;
@@ -40,12 +43,53 @@ export async function failingSince(knex: Knex, webhookId: string, notBefore: str
 
 /**
  * A disabled webhook's waiting deliveries are marked failed (not dropped), so they can be replayed
- * once it is enabled again; a deleted webhook's are skipped.
+ * once it is enabled again; a deleted webhook's are skipped. Each failed one gets a record in its list
+ * of attempts (attempt 0, no answer, `reason` as its excerpt), so the deliveries list shows every failed
+ * delivery, attempted or not, and why.
  */
-export async function setAsidePending(knex: Knex, webhookId: string, deleted: boolean): Promise<void> {
-  await knex('webhook_deliveries')
-    .where({ webhook_id: webhookId, state: 'pending' })
-    .update({ state: deleted ? 'skipped' : 'failed' });
+export async function setAsidePending(
+  knex: Knex,
+  webhookId: string,
+  deleted: boolean,
+  reason = 'the webhook is disabled: enable it again to replay them',
+): Promise<void> {
+  if (deleted) {
+    await knex('webhook_deliveries').where({ webhook_id: webhookId, state: 'pending' }).update({ state: 'skipped' });
+    return;
+  }
+  await knex.transaction(async (trx) => {
+    const query = trx<DeliveryRow>('webhook_deliveries')
+      .select('seq', 'account_id', 'mode', 'event_id', 'event_type')
+      .where({ webhook_id: webhookId, state: 'pending' });
+    const rows = await (trx.client.config.client === 'pg' ? query.forUpdate() : query);
+    const date = nowIso();
+    for (let i = 0; i < rows.length; i += 100) {
+      const chunk = rows.slice(i, i + 100);
+      await trx('webhook_deliveries')
+        .whereIn(
+          'seq',
+          chunk.map((r) => r.seq),
+        )
+        .update({ state: 'failed' });
+      await trx('webhook_attempts').insert(
+        chunk.map((r) => ({
+          id: newId('whd'),
+          webhook_id: webhookId,
+          account_id: r.account_id,
+          mode: r.mode,
+          delivery_seq: r.seq,
+          event_id: r.event_id,
+          event_type: r.event_type,
+          attempt: 0,
+          status: 'failed',
+          response_status: null,
+          duration_ms: 0,
+          response_excerpt: `not attempted: ${reason}`.slice(0, 500),
+          date_created: date,
+        })),
+      );
+    }
+  });
 }
 
 /** Where the webhook's latest delivery of the event stands, or undefined when it had none. */

@@ -13,7 +13,7 @@ import type {
   INodeListSearchResult,
 } from 'n8n-workflow';
 import type { PackResource } from '../common/pack-catalog';
-import { engineError } from './engine-error';
+import { engineError, engineErrorItem } from './engine-error';
 import { coerceObject, listOperation, objectLabel } from '../common/schema';
 import { attachBinaryFiles } from './uploads';
 import { dataObjectOr, isDataObject } from './data-object';
@@ -61,8 +61,8 @@ export function nodeRuntime(resources: readonly PackResource[]): NodeRuntime {
 
 /**
  * Requests run with ignoreHttpStatusErrors, so the spec's error body reaches us: this postReceive
- * raises it as an n8n API error with the spec's message and code (Continue On Fail and the error
- * output then work as with any n8n node).
+ * raises it as an n8n API error with the spec's message and code; under Continue On Fail (or the error
+ * output) it answers an item of the spec's error body instead, which n8n routes as a failed item.
  */
 export async function raiseApiError(
   this: IExecuteSingleFunctions,
@@ -70,6 +70,8 @@ export async function raiseApiError(
   response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
   if (response.statusCode < 400) return items;
+  // n8n would keep only the message of a thrown error on the item: the code and status are kept here
+  if (this.continueOnFail()) return [engineErrorItem(response.statusCode, response.body)];
   throw engineError(this.getNode(), response.statusCode, response.body);
 }
 
@@ -110,7 +112,10 @@ export async function paginateList(
   for (;;) {
     const response: unknown = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, options);
     const { statusCode, body } = statusAndBody(response);
-    if (statusCode >= 400 || !isListPage(body)) throw engineError(this.getNode(), statusCode, body);
+    if (statusCode >= 400 || !isListPage(body)) {
+      if (this.continueOnFail()) return [engineErrorItem(statusCode, body)];
+      throw engineError(this.getNode(), statusCode, body);
+    }
     items.push(...body.data.map((json) => ({ json })));
     if (!body.next_url) return items;
     options = { ...options, url: body.next_url, qs: {} };

@@ -218,6 +218,18 @@ test('registering with a publishable key fails with the engine message', async (
   t.is((error as { httpCode?: string }).httpCode, '403');
 });
 
+test('an activation the engine refuses carries the engine message and code in the error message and description', async (t) => {
+  const harness = await trigger({ resource: 'addresses', events: ['address.exploded'] });
+  const error = (await t.throwsAsync(harness.activate())) as Error & { description?: string; httpCode?: string };
+  const said = /event_types names address\.exploded, which is not an event type/;
+  t.regex(error.message, said);
+  t.regex(error.message, /\binvalid\b/, 'the code');
+  t.regex(String(error.description), said);
+  t.regex(String(error.description), /\binvalid\b.*422/);
+  t.is(error.httpCode, '422');
+  t.deepEqual({ ...harness.staticData }, {}, 'nothing registered');
+});
+
 test('the engine delivers an event to the activated trigger, which emits it', async (t) => {
   const harness = await trigger({ resource: 'addresses', events: ['address.created'] });
   await harness.activate();

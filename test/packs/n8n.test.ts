@@ -176,6 +176,26 @@ test('a 422 with Continue On Fail yields an error item and the good items still 
   t.regex(JSON.stringify(bad), /address_zip/);
 });
 
+test('with Continue On Fail the error item carries the spec error body: message, code and status_code', async (t) => {
+  const r = await runWorkflow(loader, creds(), [
+    step(
+      'Create',
+      'addresses',
+      'create',
+      {
+        address_line1: '1 Main St',
+        additionalFields: { name: 'Bad zip', address_city: 'Boston', address_state: 'MA', address_zip: 'nope' },
+      },
+      { continueOnFail: true },
+    ),
+  ]);
+  t.falsy(r.error(), r.error()?.message);
+  const [bad] = r.json('Create');
+  const error = bad.error as { message: string; code: string; status_code: number };
+  t.like(error, { code: 'invalid', status_code: 422 });
+  t.regex(error.message, /address_zip/);
+});
+
 test('a 422 with the error output routes the item to the second output', async (t) => {
   const r = await runWorkflow(loader, creds(), [
     step(

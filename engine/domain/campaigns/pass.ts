@@ -7,7 +7,7 @@ import { ApiError } from '../../base/errors';
 import type { Resource } from '../../catalog/types';
 import type { Settings } from '../accounts/settings';
 import type { Services } from '../services';
-import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
+import type { ApiObject, ObjectRef, Scope, StoredObjects } from '../../store/objects';
 import { recipientKey, type RunRecipient, type SkipCode } from '../../store/run-recipients';
 import { campaigns } from '../../catalog/campaigns';
 import { createPiece } from '../pieces/create';
@@ -35,6 +35,8 @@ export class RunPass {
   private lastCampaignCheck = Date.now();
   /** the place of the next piece in the run, counting those its earlier jobs recorded */
   private position: number;
+  /** what each piece's commit requires: the campaign, still live */
+  private readonly campaignLive: ObjectRef;
   /** each template's published version, read by the pass's first piece that names it */
   private readonly versions = new Map<string, StoredObjects['template_versions']>();
 
@@ -50,6 +52,8 @@ export class RunPass {
     private readonly agentDriven = false,
   ) {
     this.until = Date.now() + budgetMs;
+    const gone = () => new CampaignGone(`campaign ${campaign.id} was deleted`);
+    this.campaignLive = { kind: campaigns.name, id: campaign.id, refusal: gone };
     this.position = recorded.size;
   }
 
@@ -93,8 +97,11 @@ export class RunPass {
           campaign: { id: this.campaign.id, recipient, personKey, position },
           versions: this.versions,
           agent: this.agentDriven ? 'run' : undefined,
+          // the piece commits only while its campaign is live: a delete and a piece's commit are serialized
+          requires: [this.campaignLive],
         });
       } catch (error) {
+        if (error instanceof CampaignGone) throw error;
         // another process made this recipient's piece first: its row refused ours, nothing doubled
         if (await this.services.store.runRecipients.isRecorded(recipient)) return;
         // another recipient of the run is the same person and has this creative's piece already

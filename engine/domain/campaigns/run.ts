@@ -149,7 +149,10 @@ async function makePieces(services: Services, scope: Scope, data: CampaignRunDat
 const senderReason = (sender: string) =>
   `the campaign's sender: the same person and address as ${sender}, a creative's from`;
 
-/** Settles a running run as completed (with its tally) or failed, with its event; the campaign follows. */
+/**
+ * Settles a running run as completed (with its tally) or failed, with its event; the campaign follows:
+ * `completed` or `failed` as its run did (a scheduled one stays `scheduled`: its next tick runs again).
+ */
 async function settleRun(
   services: Services,
   scope: Scope,
@@ -178,9 +181,16 @@ async function settleRun(
     .catch((error: unknown) => {
       if (!(error instanceof SettledAlready)) throw error;
     });
+  // whatever it was before (a run can fail before it begins: no creatives, its upload gone); a paused
+  // or cancelled campaign stays so (setCampaignStatus)
   const campaign = await services.objects.get(scope, campaigns.name, data.campaign);
-  if (campaign?.status === 'running')
-    await setCampaignStatus(services, scope, campaign.id, campaign.schedule ? 'scheduled' : 'completed');
+  if (campaign)
+    await setCampaignStatus(
+      services,
+      scope,
+      campaign.id,
+      campaign.schedule ? 'scheduled' : failed ? 'failed' : 'completed',
+    );
 }
 
 /** What a running run has done so far, shown on it: at its start and each time it hands on. */

@@ -23,10 +23,10 @@ export type CampaignUpdate = BodyOf<typeof campaignOperations.update>;
 /** Fields whose change leaves what the campaign mails, and when, as it was approved. */
 const NOT_MAILED = new Set(['name', 'description', 'metadata', 'status', 'requires_approval']);
 
-/** A schedule given to a draft (or finished) campaign makes it `scheduled`; taken away, a draft again. */
+/** A schedule given to a draft (or finished, or failed) campaign makes it `scheduled`; taken away, a draft again. */
 function statusForSchedule(current: ApiObject, body: CampaignUpdate): Partial<ApiObject> {
   if (body.status !== undefined || body.schedule === undefined) return {};
-  if (body.schedule && (current.status === 'draft' || current.status === 'completed'))
+  if (body.schedule && (current.status === 'draft' || current.status === 'completed' || current.status === 'failed'))
     return { status: 'scheduled', is_draft: false };
   if (!body.schedule && current.status === 'scheduled') return { status: 'draft', is_draft: true };
   return {};

@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { CAMPAIGN_RUN, type CampaignRunData } from '../../platform/jobs/names';
 import { runCampaign } from './run';
 import { startScheduler, type Scheduler } from './scheduler';
+import { workFileRemovals } from './delete';
 
 // A run job's lease (CAMPAIGN_RUN_LEASE_MS) covers its budget (run.ts) and a margin. A process killed
 // mid-run leaves its job to be taken again when the lease runs out; the recorded recipients make that
@@ -15,5 +16,6 @@ export async function workCampaignRuns(services: Services): Promise<Scheduler> {
     { concurrency: 2, leaseMs: services.config.campaignRunLeaseMs },
     (job) => runCampaign(services, job),
   );
+  await workFileRemovals(services);
   return startScheduler(services);
 }

@@ -41,12 +41,10 @@ async function disableIfFailingTooLong(store: Store, target: WebhookTarget, limi
   const since = await store.webhookFailures.failingSince(target.id, target.modified);
   if (since === undefined || Date.now() - Date.parse(since) < limits.disableAfterMs) return false;
   const hours = limits.disableAfterMs / 3_600_000;
+  const reason = `every delivery has failed since ${since}, longer than WEBHOOK_DISABLE_AFTER_HOURS (${hours} h): enable it again to replay them`;
   // its waiting deliveries first, so once it shows disabled they all show failed
-  await store.webhookFailures.setAsidePending(target.id, false);
-  await limits.disable(
-    target,
-    `every delivery has failed since ${since}, longer than WEBHOOK_DISABLE_AFTER_HOURS (${hours} h): enable it again to replay them`,
-  );
+  await store.webhookFailures.setAsidePending(target.id, false, `the webhook was disabled: ${reason}`);
+  await limits.disable(target, reason);
   return true;
 }
 

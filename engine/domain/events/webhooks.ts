@@ -4,7 +4,7 @@
 // is refused at create and update; names are resolved and checked again at each delivery.
 import { isIP } from 'node:net';
 import { ApiError, notFound } from '../../base/errors';
-import { allEventTypes } from '../../catalog';
+import { allEventTypes, eventOf } from '../../catalog';
 import type { BodyOf } from '../../catalog/types';
 import { webhooks, WILDCARD, type webhookOperations } from '../../catalog/webhooks';
 import { checkedAddress, FetchRefused } from '../../platform/net/guarded-fetch';
@@ -92,12 +92,33 @@ async function assertDeliverable(url: string | undefined, allowed: ReadonlySet<s
   }
 }
 
-/** The webhook as the engine disables it after failing too long: the reason kept on it. */
+/**
+ * `webhook.disabled`, committed with the change that disables an enabled webhook: the webhook as the
+ * API shows it (no secrets), with why; the dispatcher sends it only to enabled webhooks, so never to
+ * the one it names. `why` is the engine's reason, or, for an update, that an update disabled it.
+ */
+const disabledEvent = (why: (current: ApiObject) => string) => (current: ApiObject) =>
+  current.enabled === false
+    ? undefined
+    : [
+        {
+          ...eventOf(webhooks, 'disabled'),
+          shows: ({ secret: _secret, previous_secret: _previous, ...shown }: ApiObject): ApiObject => ({
+            ...shown,
+            disabled_reason: why(shown),
+          }),
+        },
+      ];
+
+/** The webhook as the engine disables it after failing too long: the reason kept on it, `webhook.disabled` with it. */
 export async function disableWebhook(services: Services, scope: Scope, id: string, reason: string): Promise<void> {
   await services.objects.transition(scope, webhooks.name, id, {
     change: (current) => ({ ...current, enabled: false, disabled_reason: reason }),
+    eventsWhen: disabledEvent(() => reason),
   });
 }
+
+const BY_UPDATE = 'disabled by an update (enabled: false)';
 
 export async function createWebhook(
   services: Services,
@@ -133,6 +154,7 @@ export async function updateWebhook(services: Services, scope: Scope, id: string
   const cleared = body.enabled === true ? { disabled_reason: null } : {};
   const updated = await services.objects.transition(scope, webhooks.name, id, {
     change: (current) => ({ ...current, ...given, ...cleared }),
+    eventsWhen: body.enabled === false ? disabledEvent((o) => String(o.disabled_reason ?? BY_UPDATE)) : undefined,
   });
   if (!updated) throw notFound('webhook');
   return publicWebhook(updated);

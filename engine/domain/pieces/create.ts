@@ -15,7 +15,7 @@ import type { Services } from '../services';
 import type { ApiObject, Scope, StoredObjects } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import type { RunRecipient } from '../../store/run-recipients';
-import type { CounterTake } from '../../store/commit';
+import type { CounterTake, ObjectRef } from '../../store/commit';
 import { agentPiece } from '../agents/limits';
 import { confirmedSend, type SendConfirmation } from '../agents/confirmations';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -61,6 +61,8 @@ export interface PieceRequest {
   agent?: 'own' | 'run';
   /** an agent's confirmation token for this send: verified first, used in the piece's own commit */
   confirmation?: SendConfirmation;
+  /** objects that must still be live when the piece commits (a run's campaign: a deleted one mails nothing) */
+  requires?: ObjectRef[];
 }
 
 /** The fields the piece copies from its body as given (the rest are resolved or computed here). */
@@ -253,8 +255,8 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
       // the sender is the account's own: never a recipient of a whole-book audience (a campaign's
       // creative marked its sender when it was created or changed)
       returnAddresses: from && !campaign ? [from.address.id] : undefined,
-      // its cards and buckslips must still be live as it commits
-      requires: inserts.length ? inserts : undefined,
+      // its cards and buckslips (and a run's campaign) must still be live as it commits
+      requires: inserts.length || request.requires?.length ? [...inserts, ...(request.requires ?? [])] : undefined,
     });
   } catch (error) {
     await discardStoredFiles(services.assets, artwork.blobs).catch(() => undefined); // the refusal is the answer

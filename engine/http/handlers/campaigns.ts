@@ -1,13 +1,14 @@
 // Campaigns and creatives: a campaign starts `scheduled` when it has a schedule (read by node-cron,
 // checked on create and update), `draft` otherwise; `send` starts a run (once, for a campaign without a
 // schedule); a creative is checked against its kind's create operation. A campaign is shown with its
-// creatives (they live under it, and go with it when it is deleted); a delete cancels its pieces that
-// have not gone to production. A campaign's runs are the generic ones.
+// creatives (they live under it, and go with it when it is deleted); a delete cancels, in its own
+// transaction, its pieces that have not gone to production, and says how many stay in production. A
+// campaign's runs are the generic ones.
 import { campaignOperations } from '../../catalog/campaigns';
 import { creativeOperations } from '../../catalog/creatives';
 import { notFound } from '../../base/errors';
 import { startRun } from '../../domain/campaigns/start';
-import { cancelCampaignPieces } from '../../domain/campaigns/cancel-pieces';
+import { deleteCampaign } from '../../domain/campaigns/delete';
 import { createCreative, reopenForCreative, updateCreative } from '../../domain/campaigns/creatives';
 import { createCampaign, updateCampaign } from '../../domain/campaigns/settings';
 import { serve, type Served } from '../operation';
@@ -30,12 +31,7 @@ export const campaignHandlers: Served[] = [
     const page = await services.objects.list(scope, resource.name, listParams(query, operation));
     return envelope({ ...page, data: await withCreatives(services, scope, page.data) }, url, query);
   }),
-  serve(campaignOperations.delete, async (request) => {
-    const deleted = await deleteObject(request);
-    // after the delete: a run still going sees its campaign gone and cancels what it made since
-    await cancelCampaignPieces(request.services, request.scope, request.params.id);
-    return deleted;
-  }),
+  serve(campaignOperations.delete, ({ services, scope, params }) => deleteCampaign(services, scope, params.id)),
   serve(campaignOperations.send, async ({ services, scope, caller, resource, params, idempotency }) => {
     const campaign = await services.objects.get(scope, resource.name, params.id);
     if (!campaign) throw notFound('campaign');

@@ -61,3 +61,15 @@ export interface CampaignRunData {
 }
 
 export const CAMPAIGN_RUN_OPTIONS: JobOptions = { retryLimit: 5, retryDelayMs: 2_000 };
+
+/**
+ * Removes files of objects already gone (a deleted campaign's cancelled pieces): queued once the delete
+ * has committed, so a delete of thousands of pieces answers without waiting for their files.
+ */
+export const REMOVE_FILES = 'remove-files';
+
+export interface RemoveFilesData {
+  keys: string[];
+}
+
+export const REMOVE_FILES_OPTIONS: JobOptions = { retryLimit: 5, retryDelayMs: 5_000 };

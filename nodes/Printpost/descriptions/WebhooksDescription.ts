@@ -527,7 +527,7 @@ export const webhooksFields: INodeProperties[] = [
         displayName: 'Status',
         name: 'status',
         description:
-          'Only the attempts of deliveries in this state: `failed` had every attempt and waits for a replay (by its event_id), `pending` is still being tried.',
+          'Only the attempts of deliveries in this state: `failed` had every attempt, or was set aside when its webhook was disabled (an attempt 0 saying so), and waits for a replay (by its event_id); `pending` is still being tried.',
         type: 'options',
         options: [
           { name: 'Pending', value: 'pending' },

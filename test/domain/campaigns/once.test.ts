@@ -156,7 +156,7 @@ test('deleting a campaign cancels its pieces not yet in production; its window h
     );
   }
   const deleted = await api('DELETE', `/v1/campaigns/${cmp.id}`);
-  t.deepEqual(deleted.body, { id: cmp.id, deleted: true });
+  t.deepEqual(deleted.body, { id: cmp.id, deleted: true, pieces_cancelled: 2, pieces_in_production: 0 });
   for (const p of pieces) t.is((await api('GET', `/v1/postcards/${p.id}`)).status, 404, `${p.id} is cancelled`);
   const events = await api('GET', '/v1/events?event_type=postcard.deleted&limit=100');
   const cancelled = new Set((events.body.data as { body: { id: string } }[]).map((e) => e.body.id));

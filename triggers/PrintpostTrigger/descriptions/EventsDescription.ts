@@ -45,6 +45,12 @@ export const eventProperties: INodeProperties[] = [
         value: 'campaigns',
         description: 'Mail sent from creatives to an audience, on demand or on a cron schedule; each send is a run.',
       },
+      {
+        name: 'Webhooks',
+        value: 'webhooks',
+        description:
+          'Endpoints that receive the account’s events of the key’s mode, signed with their secret (Service-Signature, Service-Signature-Timestamp). Secret keys only.',
+      },
     ],
     default: 'addresses',
     description: 'Whose events start the workflow',
@@ -442,5 +448,15 @@ export const eventProperties: INodeProperties[] = [
     ],
     default: [],
     description: 'The campaign events that start the workflow',
+  },
+  {
+    displayName: 'Events',
+    name: 'events',
+    type: 'multiOptions',
+    required: true,
+    displayOptions: { show: { resource: ['webhooks'] } },
+    options: [{ name: 'Disabled', value: 'webhook.disabled', description: 'webhook.disabled, in test and live mode' }],
+    default: [],
+    description: 'The webhook events that start the workflow',
   },
 ];
