@@ -21,6 +21,7 @@ import * as unsetFrom from './017_unset_from';
 import * as jobPriority from './018_job_priority';
 import * as agentKeys from './019_agent_keys';
 import * as dashboardSessions from './020_dashboard_sessions';
+import * as streetData from './026_street_data';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: [string, Migration][] = [
   ['018_job_priority', jobPriority],
   ['019_agent_keys', agentKeys],
   ['020_dashboard_sessions', dashboardSessions],
+  ['026_street_data', streetData],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

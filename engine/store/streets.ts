@@ -1,0 +1,195 @@
+// Street data (issue 46): loads of TIGER/Line address ranges and address points, and the lookups live
+// US verification makes. A load's rows arrive in batched transactions under its own id while it is
+// `loading`; `activateLoad` then swaps it in for the load of the same kind and source in one short
+// transaction. Every read joins the active loads, so a reader sees the old load or the new, never half.
+import type { Knex } from 'knex';
+import type { Reader } from './reader';
+
+export type StreetLoadKind = 'tiger_addrfeat' | 'openaddresses' | 'nad';
+
+export interface SegmentRow {
+  zip: string;
+  street_key: string;
+  l_from: number | null;
+  l_to: number | null;
+  l_parity: string | null;
+  r_from: number | null;
+  r_to: number | null;
+  r_parity: string | null;
+  coords: string;
+  county_fips: string;
+}
+
+export interface PointRow {
+  zip: string;
+  street_key: string;
+  number: string;
+  unit: string;
+  lon: number;
+  lat: number;
+}
+
+export interface NameRow {
+  zip: string;
+  street_key: string;
+}
+
+export interface StreetLoad {
+  id: string;
+  kind: StreetLoadKind;
+  source: string;
+  file: string;
+  rows: number;
+  skipped: number;
+  skipped_reasons: Record<string, number>;
+  loaded_at: string;
+  seconds: number;
+}
+
+interface LoadRow extends Omit<StreetLoad, 'skipped_reasons' | 'rows' | 'skipped' | 'seconds'> {
+  skipped_reasons: string;
+  rows: number | string;
+  skipped: number | string;
+  seconds: number | string;
+}
+
+/** Rows a statement: under SQLite's 32,766 bound values and PostgreSQL's 65,535 for every table here. */
+const CHUNK = 2500;
+
+export async function beginLoad(
+  knex: Knex,
+  load: { id: string; kind: StreetLoadKind; source: string; file: string; startedAt: string },
+): Promise<void> {
+  await knex('street_loads').insert({
+    id: load.id,
+    kind: load.kind,
+    source: load.source,
+    file: load.file,
+    state: 'loading',
+    started_at: load.startedAt,
+  });
+}
+
+/** One batch of a loading load's rows, in one transaction. */
+export async function insertLoadBatch(
+  knex: Knex,
+  loadId: string,
+  batch: { segments?: SegmentRow[]; points?: PointRow[]; names?: NameRow[] },
+): Promise<void> {
+  const tables: [string, object[]][] = [
+    ['street_segments', batch.segments ?? []],
+    ['street_points', batch.points ?? []],
+    ['street_names', batch.names ?? []],
+  ];
+  await knex.transaction(async (trx) => {
+    for (const [table, rows] of tables) {
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await trx(table).insert(rows.slice(i, i + CHUNK).map((r) => ({ load_id: loadId, ...r })));
+    }
+  });
+}
+
+/**
+ * Makes a finished load the active one of its kind and source, in one transaction: the load it
+ * replaces (if any) becomes `replaced`, and its rows are deleted afterwards (no reader sees them).
+ */
+export async function activateLoad(
+  knex: Knex,
+  loadId: string,
+  summary: { rows: number; skipped: number; skippedReasons: Record<string, number>; loadedAt: string; seconds: number },
+): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const load = await trx<{ kind: string; source: string }>('street_loads').where({ id: loadId }).first();
+    if (!load) throw new Error(`street load ${loadId} vanished`);
+    await trx('street_loads')
+      .where({ kind: load.kind, source: load.source, state: 'active' })
+      .update({ state: 'replaced' });
+    await trx('street_loads').where({ id: loadId }).update({
+      state: 'active',
+      rows: summary.rows,
+      skipped: summary.skipped,
+      skipped_reasons: JSON.stringify(summary.skippedReasons),
+      loaded_at: summary.loadedAt,
+      seconds: summary.seconds,
+    });
+  });
+  await purgeLoads(knex, ['replaced']);
+}
+
+/** A load that failed: its rows go, and so does its record. */
+export async function abandonLoad(knex: Knex, loadId: string): Promise<void> {
+  await knex('street_loads').where({ id: loadId }).update({ state: 'failed' });
+  await purgeLoads(knex, ['failed']);
+}
+
+/** Deletes the rows and records of loads in these states (none of them is read). */
+async function purgeLoads(knex: Knex, states: string[]): Promise<void> {
+  const ids = (await knex<{ id: string }>('street_loads').whereIn('state', states).pluck('id')) as string[];
+  for (const id of ids) {
+    await knex.transaction(async (trx) => {
+      for (const table of ['street_segments', 'street_points', 'street_names'])
+        await trx(table).where({ load_id: id }).delete();
+      await trx('street_loads').where({ id }).delete();
+    });
+  }
+}
+
+/** The active loads, newest first. */
+export async function activeLoads(knex: Knex): Promise<StreetLoad[]> {
+  const rows = await knex<LoadRow>('street_loads')
+    .select('id', 'kind', 'source', 'file', 'rows', 'skipped', 'skipped_reasons', 'loaded_at', 'seconds')
+    .where({ state: 'active' })
+    .orderBy([
+      { column: 'loaded_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  return rows.map((r) => ({
+    ...r,
+    rows: Number(r.rows),
+    skipped: Number(r.skipped),
+    seconds: Number(r.seconds),
+    skipped_reasons: JSON.parse(r.skipped_reasons) as Record<string, number>,
+  }));
+}
+
+/** The lookups of live verification, prepared once (SQLite's read connection runs them in microseconds). */
+export function streetLookups(knex: Knex, reader: Reader) {
+  const active = (table: string) =>
+    knex(table)
+      .join('street_loads', 'street_loads.id', `${table}.load_id`)
+      .where('street_loads.state', 'active');
+  const segments = reader.prepare<SegmentRow>((slot) =>
+    active('street_segments')
+      .select(
+        'zip',
+        'street_key',
+        'l_from',
+        'l_to',
+        'l_parity',
+        'r_from',
+        'r_to',
+        'r_parity',
+        'coords',
+        'county_fips',
+      )
+      .where({ zip: slot(0), street_key: slot(1) }),
+  );
+  const points = reader.prepare<PointRow>((slot) =>
+    active('street_points')
+      .select('zip', 'street_key', 'number', 'unit', 'lon', 'lat')
+      .where({ zip: slot(0), street_key: slot(1) }),
+  );
+  const names = reader.prepare<NameRow>((slot) =>
+    active('street_names').distinct('zip', 'street_key').where({ zip: slot(0) }),
+  );
+  return {
+    /** the ranges of one street in one ZIP */
+    segmentsOf: (zip: string, streetKey: string) => segments([zip, streetKey]),
+    /** the address points of one street in one ZIP */
+    pointsOf: (zip: string, streetKey: string) => points([zip, streetKey]),
+    /** every street the data knows in the ZIP (empty: the ZIP has no data) */
+    namesIn: (zip: string) => names([zip]),
+  };
+}
+
+export type StreetLookups = ReturnType<typeof streetLookups>;
