@@ -99,7 +99,9 @@ export async function activateLoad(
   summary: { rows: number; skipped: number; skippedReasons: Record<string, number>; loadedAt: string; seconds: number },
 ): Promise<void> {
   await knex.transaction(async (trx) => {
-    const load = await trx<{ kind: string; source: string }>('street_loads').where({ id: loadId }).first();
+    const load = (await trx('street_loads').select('kind', 'source').where('id', loadId).first()) as
+      | { kind: string; source: string }
+      | undefined;
     if (!load) throw new Error(`street load ${loadId} vanished`);
     await trx('street_loads')
       .where({ kind: load.kind, source: load.source, state: 'active' })
@@ -136,9 +138,9 @@ async function purgeLoads(knex: Knex, states: string[]): Promise<void> {
 
 /** The active loads, newest first. */
 export async function activeLoads(knex: Knex): Promise<StreetLoad[]> {
-  const rows = await knex<LoadRow>('street_loads')
+  const rows: LoadRow[] = await knex('street_loads')
     .select('id', 'kind', 'source', 'file', 'rows', 'skipped', 'skipped_reasons', 'loaded_at', 'seconds')
-    .where({ state: 'active' })
+    .where('state', 'active')
     .orderBy([
       { column: 'loaded_at', order: 'desc' },
       { column: 'id', order: 'desc' },

@@ -1,0 +1,115 @@
+// Street data fixtures written in the real formats by libraries, not by the engine: TIGER/Line ADDRFEAT
+// county zips (@mapbox/shp-write's shapefile and dBASE writers, zipped with fflate) and OpenAddresses
+// CSVs (csv-stringify).
+import fs from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { stringify } from 'csv-stringify/sync';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the package ships no types
+const shpwrite = require('@mapbox/shp-write') as {
+  write(
+    rows: Record<string, string>[],
+    type: 'POLYLINE',
+    geometries: number[][][][],
+    done: (error: unknown, files: { shp: DataView; shx: DataView; dbf: DataView; prj: string }) => void,
+  ): void;
+};
+
+export interface Segment {
+  name: string;
+  left?: [from: string, to: string, zip: string, parity?: 'O' | 'E' | 'B'];
+  right?: [from: string, to: string, zip: string, parity?: 'O' | 'E' | 'B'];
+  /** lon,lat vertices in the ranges' direction */
+  line: [number, number][];
+}
+
+export const TIGER_FIELDS = ['FULLNAME', 'LFROMHN', 'LTOHN', 'RFROMHN', 'RTOHN', 'ZIPL', 'ZIPR', 'PARITYL', 'PARITYR'];
+
+const bytes = (v: DataView) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+
+/** The rows as the ADDRFEAT .dbf holds them (`drop` leaves fields out, to make a bad file). */
+function addrfeatRows(segments: Segment[], drop: string[]): Record<string, string>[] {
+  return segments.map((s) => {
+    const [lf = '', lt = '', zl = '', pl = ''] = s.left ?? [];
+    const [rf = '', rt = '', zr = '', pr = ''] = s.right ?? [];
+    const row: Record<string, string> = {
+      TLID: '1',
+      FULLNAME: s.name,
+      LFROMHN: lf,
+      LTOHN: lt,
+      RFROMHN: rf,
+      RTOHN: rt,
+      ZIPL: zl,
+      ZIPR: zr,
+      PARITYL: pl,
+      PARITYR: pr,
+    };
+    for (const f of drop) delete row[f];
+    return row;
+  });
+}
+
+/** The shapefile's .shp, .shx and .dbf of these segments. */
+export function addrfeatShapefile(segments: Segment[], drop: string[] = []): Record<string, Uint8Array> {
+  let out: Record<string, Uint8Array> | undefined;
+  shpwrite.write(
+    addrfeatRows(segments, drop),
+    'POLYLINE',
+    segments.map((s) => [s.line]),
+    (error, files) => {
+      if (error) throw error;
+      out = { shp: bytes(files.shp), shx: bytes(files.shx), dbf: bytes(files.dbf), prj: Buffer.from(files.prj) };
+    },
+  );
+  return out!;
+}
+
+/** tl_2024_<county>_addrfeat.zip in `dir`, as the Census Bureau publishes it (the shapefile's files at its root). */
+export function tigerZip(dir: string, county: string, segments: Segment[], drop: string[] = []): string {
+  const base = `tl_2024_${county}_addrfeat`;
+  const files = addrfeatShapefile(segments, drop);
+  const zipped = zipSync({
+    [`${base}.shp`]: files.shp,
+    [`${base}.shx`]: files.shx,
+    [`${base}.dbf`]: files.dbf,
+    [`${base}.prj`]: files.prj,
+  });
+  const file = path.join(dir, `${base}.zip`);
+  fs.writeFileSync(file, zipped);
+  return file;
+}
+
+export interface AddressPoint {
+  lon: number;
+  lat: number;
+  number: string;
+  street: string;
+  unit?: string;
+  postcode: string;
+}
+
+export const OPENADDRESSES_HEADER = ['LON', 'LAT', 'NUMBER', 'STREET', 'UNIT', 'CITY', 'DISTRICT', 'REGION', 'POSTCODE', 'ID', 'HASH'];
+
+/** An OpenAddresses CSV named `name` in `dir`. */
+export function openAddressesCsv(dir: string, name: string, points: AddressPoint[], header = OPENADDRESSES_HEADER): string {
+  const rows = points.map((p, i) => {
+    const all: Record<string, string> = {
+      LON: String(p.lon),
+      LAT: String(p.lat),
+      NUMBER: p.number,
+      STREET: p.street,
+      UNIT: p.unit ?? '',
+      CITY: 'SAN FRANCISCO',
+      DISTRICT: '',
+      REGION: 'CA',
+      POSTCODE: p.postcode,
+      ID: String(i + 1),
+      HASH: `h${i}`,
+    };
+    return header.map((h) => all[h] ?? '');
+  });
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, stringify([header, ...rows]));
+  return file;
+}
