@@ -34,6 +34,11 @@ export interface NameRow {
   street_key: string;
 }
 
+/** A street the data knows in a ZIP, and the kind of load that knows it. */
+export interface KnownName extends NameRow {
+  kind: StreetLoadKind;
+}
+
 export interface StreetLoad {
   id: string;
   kind: StreetLoadKind;
@@ -100,20 +105,21 @@ export async function activateLoad(
 ): Promise<void> {
   await knex.transaction(async (trx) => {
     const load = (await trx('street_loads').select('kind', 'source').where('id', loadId).first()) as
-      | { kind: string; source: string }
-      | undefined;
+      { kind: string; source: string } | undefined;
     if (!load) throw new Error(`street load ${loadId} vanished`);
     await trx('street_loads')
       .where({ kind: load.kind, source: load.source, state: 'active' })
       .update({ state: 'replaced' });
-    await trx('street_loads').where({ id: loadId }).update({
-      state: 'active',
-      rows: summary.rows,
-      skipped: summary.skipped,
-      skipped_reasons: JSON.stringify(summary.skippedReasons),
-      loaded_at: summary.loadedAt,
-      seconds: summary.seconds,
-    });
+    await trx('street_loads')
+      .where({ id: loadId })
+      .update({
+        state: 'active',
+        rows: summary.rows,
+        skipped: summary.skipped,
+        skipped_reasons: JSON.stringify(summary.skippedReasons),
+        loaded_at: summary.loadedAt,
+        seconds: summary.seconds,
+      });
   });
   await purgeLoads(knex, ['replaced']);
 }
@@ -157,23 +163,10 @@ export async function activeLoads(knex: Knex): Promise<StreetLoad[]> {
 /** The lookups of live verification, prepared once (SQLite's read connection runs them in microseconds). */
 export function streetLookups(knex: Knex, reader: Reader) {
   const active = (table: string) =>
-    knex(table)
-      .join('street_loads', 'street_loads.id', `${table}.load_id`)
-      .where('street_loads.state', 'active');
+    knex(table).join('street_loads', 'street_loads.id', `${table}.load_id`).where('street_loads.state', 'active');
   const segments = reader.prepare<SegmentRow>((slot) =>
     active('street_segments')
-      .select(
-        'zip',
-        'street_key',
-        'l_from',
-        'l_to',
-        'l_parity',
-        'r_from',
-        'r_to',
-        'r_parity',
-        'coords',
-        'county_fips',
-      )
+      .select('zip', 'street_key', 'l_from', 'l_to', 'l_parity', 'r_from', 'r_to', 'r_parity', 'coords', 'county_fips')
       .where({ zip: slot(0), street_key: slot(1) }),
   );
   const points = reader.prepare<PointRow>((slot) =>
@@ -181,8 +174,10 @@ export function streetLookups(knex: Knex, reader: Reader) {
       .select('zip', 'street_key', 'number', 'unit', 'lon', 'lat')
       .where({ zip: slot(0), street_key: slot(1) }),
   );
-  const names = reader.prepare<NameRow>((slot) =>
-    active('street_names').distinct('zip', 'street_key').where({ zip: slot(0) }),
+  const names = reader.prepare<KnownName>((slot) =>
+    active('street_names')
+      .distinct('zip', 'street_key', 'street_loads.kind')
+      .where({ zip: slot(0) }),
   );
   return {
     /** the ranges of one street in one ZIP */

@@ -89,10 +89,27 @@ export interface AddressPoint {
   postcode: string;
 }
 
-export const OPENADDRESSES_HEADER = ['LON', 'LAT', 'NUMBER', 'STREET', 'UNIT', 'CITY', 'DISTRICT', 'REGION', 'POSTCODE', 'ID', 'HASH'];
+export const OPENADDRESSES_HEADER = [
+  'LON',
+  'LAT',
+  'NUMBER',
+  'STREET',
+  'UNIT',
+  'CITY',
+  'DISTRICT',
+  'REGION',
+  'POSTCODE',
+  'ID',
+  'HASH',
+];
 
 /** An OpenAddresses CSV named `name` in `dir`. */
-export function openAddressesCsv(dir: string, name: string, points: AddressPoint[], header = OPENADDRESSES_HEADER): string {
+export function openAddressesCsv(
+  dir: string,
+  name: string,
+  points: AddressPoint[],
+  header = OPENADDRESSES_HEADER,
+): string {
   const rows = points.map((p, i) => {
     const all: Record<string, string> = {
       LON: String(p.lon),

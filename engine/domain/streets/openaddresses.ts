@@ -38,7 +38,11 @@ export async function openOpenAddressesFile(file: string): Promise<StreetSource>
   const keyOf = streetKeyMaker();
   async function* records(): AsyncGenerator<StreetRecord> {
     const parser = input.pipe(
-      csvParse().parse({ columns: (h: string[]) => h.map((f) => f.trim().toUpperCase()), bom: true, relax_column_count: true }),
+      csvParse().parse({
+        columns: (h: string[]) => h.map((f) => f.trim().toUpperCase()),
+        bom: true,
+        relax_column_count: true,
+      }),
     );
     try {
       for await (const row of parser as AsyncIterable<Record<string, string | undefined>>) {

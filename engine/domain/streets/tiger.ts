@@ -116,7 +116,8 @@ function recordCount(dbf: string): number {
 export async function openTigerFile(file: string): Promise<StreetSource> {
   const name = path.basename(file);
   const match = TIGER_FILE.exec(name);
-  if (!match) throw new CommandRefused(`${name} is not named as a TIGER/Line ADDRFEAT county file (tl_YYYY_SSCCC_addrfeat.zip).`);
+  if (!match)
+    throw new CommandRefused(`${name} is not named as a TIGER/Line ADDRFEAT county file (tl_YYYY_SSCCC_addrfeat.zip).`);
   const county = match[2];
   const unzipped = await unzipEntries(file, ['.shp', '.dbf']);
   const shp = unzipped.files.get('.shp');
@@ -131,7 +132,9 @@ export async function openTigerFile(file: string): Promise<StreetSource> {
     }
     const missing = TIGER_FIELDS.filter((f) => !fields.includes(f));
     if (missing.length > 0)
-      throw new CommandRefused(`${name} is not an ADDRFEAT file: its .dbf lacks the field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
+      throw new CommandRefused(
+        `${name} is not an ADDRFEAT file: its .dbf lacks the field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+      );
   } catch (error) {
     await unzipped.remove();
     throw error;
@@ -144,7 +147,9 @@ export async function openTigerFile(file: string): Promise<StreetSource> {
     try {
       source = await shapefile().open(shp!, dbf!, { encoding: 'utf-8' });
     } catch (error) {
-      throw new CommandRefused(`${name} holds a .shp that is not a shapefile (${error instanceof Error ? error.message : String(error)}).`);
+      throw new CommandRefused(
+        `${name} holds a .shp that is not a shapefile (${error instanceof Error ? error.message : String(error)}).`,
+      );
     }
     for (;;) {
       const next = await source.read();

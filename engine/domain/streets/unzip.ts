@@ -40,7 +40,11 @@ export async function unzipEntries(file: string, wanted: readonly string[]): Pro
       const fail = (error: unknown) => {
         if (failed) return;
         failed = true;
-        reject(new CommandRefused(`${name} is a broken zip file (${error instanceof Error ? error.message : String(error)}).`));
+        reject(
+          new CommandRefused(
+            `${name} is a broken zip file (${error instanceof Error ? error.message : String(error)}).`,
+          ),
+        );
       };
       unzip.onfile = (entry) => {
         const ext = path.extname(entry.name).toLowerCase();

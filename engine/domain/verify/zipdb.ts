@@ -186,3 +186,15 @@ export function zipdbStats(): ZipdbStats {
 export function zipdbSources(): readonly ZipdbSource[] {
   return load().sources;
 }
+
+let counties: Map<string, string> | undefined;
+
+/** A county's name by its FIPS code, from the counties the ZIPs name; '' when no ZIP names it. */
+export function countyName(fips: string): string {
+  if (!counties) {
+    const t = load();
+    counties = new Map();
+    for (let i = 0; i < t.zip.length; i++) counties.set(t.names[t.countyFips[i]], t.names[t.county[i]]);
+  }
+  return counties.get(fips) ?? '';
+}
