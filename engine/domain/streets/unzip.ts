@@ -14,18 +14,33 @@ export interface Unzipped {
 }
 
 const ZIP_MAGIC = 0x04034b50;
+const END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** The end record (22 bytes) and its comment (at most 65,535) close every whole zip. */
+const TAIL = 22 + 65_535;
+
+/** Whether the file starts as a zip and ends with a zip's end record (a download cut short does not). */
+function zipShape(file: string): { zip: boolean; whole: boolean } {
+  const size = fs.statSync(file).size;
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    fs.readSync(fd, head, 0, 4, 0);
+    if (size < 4 || head.readUInt32LE(0) !== ZIP_MAGIC) return { zip: false, whole: false };
+    const length = Math.min(size, TAIL);
+    const tail = Buffer.alloc(length);
+    fs.readSync(fd, tail, 0, length, size - length);
+    return { zip: true, whole: tail.lastIndexOf(END_OF_DIRECTORY) >= 0 };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /** The entries whose extension is in `wanted`, unpacked; refuses a file that is no zip or a broken one. */
 export async function unzipEntries(file: string, wanted: readonly string[]): Promise<Unzipped> {
   const name = path.basename(file);
-  const head = Buffer.alloc(4);
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.readSync(fd, head, 0, 4, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (head.readUInt32LE(0) !== ZIP_MAGIC) throw new CommandRefused(`${name} is not a zip file.`);
+  const shape = zipShape(file);
+  if (!shape.zip) throw new CommandRefused(`${name} is not a zip file.`);
+  if (!shape.whole) throw new CommandRefused(`${name} is a broken zip file (it ends before its directory).`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-streets-'));
   const files = new Map<string, string>();
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
