@@ -1,4 +1,4 @@
-// The packages only rendering, artwork checks, uploads, schedules, PostgreSQL, S3, AI agents (MCP) or street imports need, each loaded on
+// The packages only rendering, artwork checks, uploads, schedules, PostgreSQL, S3 or AI agents (MCP) need, each loaded on
 // its first use instead of at start: loaded eagerly they held about 60 MB of an engine's resident
 // memory before its first request, though an engine that only keeps and verifies addresses never
 // calls them. Types come from `import type`, so nothing here loads a package until it is called.
@@ -17,8 +17,6 @@ import type * as McpStreamableHttp from '@modelcontextprotocol/sdk/server/stream
 import type * as McpStdio from '@modelcontextprotocol/sdk/server/stdio.js';
 import type * as AwsS3 from '@aws-sdk/client-s3';
 import type * as AwsStorage from '@aws-sdk/lib-storage';
-import type * as Shapefile from 'shapefile';
-import type * as Fflate from 'fflate';
 import { lazy } from './lazy';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a require at first use is the point */
@@ -41,7 +39,4 @@ export const mcpStdio = lazy(() => require('@modelcontextprotocol/sdk/server/std
 // the AWS SDK (about 25 MB loaded): only when ASSET_STORE names a bucket
 export const awsS3 = lazy(() => require('@aws-sdk/client-s3') as typeof AwsS3);
 export const awsStorage = lazy(() => require('@aws-sdk/lib-storage') as typeof AwsStorage);
-// street data: only `printpost streets import` reads shapefiles and zips
-export const shapefile = lazy(() => require('shapefile') as typeof Shapefile);
-export const fflate = lazy(() => require('fflate') as typeof Fflate);
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -104,8 +104,10 @@ export async function activateLoad(
   summary: { rows: number; skipped: number; skippedReasons: Record<string, number>; loadedAt: string; seconds: number },
 ): Promise<void> {
   await knex.transaction(async (trx) => {
-    const load = (await trx('street_loads').select('kind', 'source').where('id', loadId).first()) as
-      { kind: string; source: string } | undefined;
+    const load: { kind: string; source: string } | undefined = await trx('street_loads')
+      .select('kind', 'source')
+      .where('id', loadId)
+      .first();
     if (!load) throw new Error(`street load ${loadId} vanished`);
     await trx('street_loads')
       .where({ kind: load.kind, source: load.source, state: 'active' })
@@ -132,8 +134,8 @@ export async function abandonLoad(knex: Knex, loadId: string): Promise<void> {
 
 /** Deletes the rows and records of loads in these states (none of them is read). */
 async function purgeLoads(knex: Knex, states: string[]): Promise<void> {
-  const ids = (await knex<{ id: string }>('street_loads').whereIn('state', states).pluck('id')) as string[];
-  for (const id of ids) {
+  const loads: { id: string }[] = await knex('street_loads').select('id').whereIn('state', states);
+  for (const { id } of loads) {
     await knex.transaction(async (trx) => {
       for (const table of ['street_segments', 'street_points', 'street_names'])
         await trx(table).where({ load_id: id }).delete();
@@ -151,13 +153,16 @@ export async function activeLoads(knex: Knex): Promise<StreetLoad[]> {
       { column: 'loaded_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
-  return rows.map((r) => ({
-    ...r,
-    rows: Number(r.rows),
-    skipped: Number(r.skipped),
-    seconds: Number(r.seconds),
-    skipped_reasons: JSON.parse(r.skipped_reasons) as Record<string, number>,
-  }));
+  return rows.map((r) => {
+    const reasons: Record<string, number> = JSON.parse(r.skipped_reasons);
+    return {
+      ...r,
+      rows: Number(r.rows),
+      skipped: Number(r.skipped),
+      seconds: Number(r.seconds),
+      skipped_reasons: reasons,
+    };
+  });
 }
 
 /** The lookups of live verification, prepared once (SQLite's read connection runs them in microseconds). */

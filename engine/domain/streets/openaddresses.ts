@@ -15,7 +15,7 @@ async function headerOf(file: string): Promise<string[]> {
   const stream = fs.createReadStream(file, { start: 0, end: 64 * 1024 - 1 });
   let text = '';
   for await (const chunk of stream) {
-    text += (chunk as Buffer).toString('utf8');
+    text += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
     if (text.includes('\n')) break;
   }
   stream.destroy();
@@ -45,7 +45,8 @@ export async function openOpenAddressesFile(file: string): Promise<StreetSource>
       }),
     );
     try {
-      for await (const row of parser as AsyncIterable<Record<string, string | undefined>>) {
+      for await (const parsed of parser) {
+        const row: Record<string, string | undefined> = parsed;
         const zip = /^(\d{5})(-?\d{4})?$/.exec((row.POSTCODE ?? '').trim())?.[1];
         if (!zip) {
           yield { skip: 'no 5-digit POSTCODE' };

@@ -3,12 +3,15 @@
 // `shapefile` package from the unpacked entries, a record at a time.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Geometry } from 'geojson';
 import { CommandRefused } from '../../base/errors';
-import { shapefile } from '../../base/packages';
 import type { SegmentRow } from '../../store/streets';
 import type { StreetRecord, StreetSource } from './sources';
 import { streetKeyMaker } from './street-key';
 import { unzipEntries } from './unzip';
+
+/** Loaded on the first import only: serving engines never read shapefiles. */
+const shapefilePackage = () => import('shapefile');
 
 export const TIGER_FILE = /^tl_(\d{4})_(\d{5})_addrfeat\.zip$/i;
 export const TIGER_FIELDS = ['FULLNAME', 'LFROMHN', 'LTOHN', 'RFROMHN', 'RTOHN', 'ZIPL', 'ZIPR', 'PARITYL', 'PARITYR'];
@@ -43,13 +46,13 @@ function side(p: Properties, from: string, to: string, zip: string, parity: stri
 const coordinate = (n: number) => Number(n.toFixed(6)).toString();
 
 /** The line's vertices as stored: "lon,lat lon,lat ..." (a multi-line's parts end to end). */
-function coordsOf(geometry: { type: string; coordinates: unknown } | null): string | undefined {
+function coordsOf(geometry: Geometry | null): string | undefined {
   if (!geometry) return undefined;
   const lines =
     geometry.type === 'LineString'
-      ? [geometry.coordinates as number[][]]
+      ? [geometry.coordinates]
       : geometry.type === 'MultiLineString'
-        ? (geometry.coordinates as number[][][])
+        ? geometry.coordinates
         : [];
   const points = lines.flat();
   if (points.length === 0) return undefined;
@@ -59,7 +62,7 @@ function coordsOf(geometry: { type: string; coordinates: unknown } | null): stri
 /** One ADDRFEAT record as segment rows: one row a ZIP (both sides share it when ZIPL = ZIPR). */
 export function segmentsOf(
   p: Properties,
-  geometry: { type: string; coordinates: unknown } | null,
+  geometry: Geometry | null,
   county: string,
   keyOf: (name: string) => string | undefined,
 ): StreetRecord {
@@ -67,14 +70,13 @@ export function segmentsOf(
   if (!key) return { skip: 'no street name' };
   const left = side(p, 'LFROMHN', 'LTOHN', 'ZIPL', 'PARITYL');
   const right = side(p, 'RFROMHN', 'RTOHN', 'ZIPR', 'PARITYR');
-  const sides = [left, right];
-  if (sides.every((s) => s === undefined)) return { skip: 'no address range' };
-  const bad = sides.find((s) => typeof s === 'string');
-  if (bad !== undefined && !sides.some((s) => typeof s === 'object')) return { skip: bad as string };
-  const coords = coordsOf(geometry);
-  if (!coords) return { skip: 'no line geometry' };
+  if (left === undefined && right === undefined) return { skip: 'no address range' };
   const l = typeof left === 'object' ? left : undefined;
   const r = typeof right === 'object' ? right : undefined;
+  // a side the engine cannot read is dropped; a record with no readable side is skipped for it
+  if (!l && !r) return { skip: typeof left === 'string' ? left : String(right) };
+  const coords = coordsOf(geometry);
+  if (!coords) return { skip: 'no line geometry' };
   const row = (zip: string, withL: boolean, withR: boolean): SegmentRow => ({
     zip,
     street_key: key,
@@ -91,14 +93,12 @@ export function segmentsOf(
   return { segments: [row((l ?? r)!.zip, true, true)] };
 }
 
-/** The dbf's field names, from its header as the `shapefile` package read it. */
-async function dbfFields(dbf: string): Promise<string[]> {
-  const source = (await shapefile().openDbf(dbf, { encoding: 'utf-8' })) as unknown as {
-    _fields?: { name: string }[];
-    cancel(): Promise<void>;
-  };
+/** The dbf's field names, as the `shapefile` package reads its first record (every field is there, empty ones null). */
+async function dbfFields(dbf: string): Promise<string[] | undefined> {
+  const source = await (await shapefilePackage()).openDbf(dbf, { encoding: 'utf-8' });
+  const first = await source.read();
   await source.cancel();
-  return (source._fields ?? []).map((f) => f.name.toUpperCase());
+  return first.done ? undefined : Object.keys(first.value ?? {}).map((f) => f.toUpperCase());
 }
 
 /** The record count a dbf header gives (bytes 4-7), for the progress bar. */
@@ -124,12 +124,13 @@ export async function openTigerFile(file: string): Promise<StreetSource> {
   const dbf = unzipped.files.get('.dbf');
   try {
     if (!shp || !dbf) throw new CommandRefused(`${name} holds no shapefile (a .shp and its .dbf).`);
-    let fields: string[];
+    let fields: string[] | undefined;
     try {
       fields = await dbfFields(dbf);
     } catch {
       throw new CommandRefused(`${name} holds a .dbf that is not a dBASE table.`);
     }
+    if (!fields) throw new CommandRefused(`${name} holds a shapefile without records.`);
     const missing = TIGER_FIELDS.filter((f) => !fields.includes(f));
     if (missing.length > 0)
       throw new CommandRefused(
@@ -145,7 +146,7 @@ export async function openTigerFile(file: string): Promise<StreetSource> {
   async function* records(): AsyncGenerator<StreetRecord> {
     let source;
     try {
-      source = await shapefile().open(shp!, dbf!, { encoding: 'utf-8' });
+      source = await (await shapefilePackage()).open(shp!, dbf!, { encoding: 'utf-8' });
     } catch (error) {
       throw new CommandRefused(
         `${name} holds a .shp that is not a shapefile (${error instanceof Error ? error.message : String(error)}).`,
@@ -156,7 +157,7 @@ export async function openTigerFile(file: string): Promise<StreetSource> {
       if (next.done) return;
       done++;
       const feature = next.value;
-      yield segmentsOf(feature.properties ?? {}, feature.geometry as never, county, keyOf);
+      yield segmentsOf(feature.properties ?? {}, feature.geometry, county, keyOf);
     }
   }
   return {

@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CommandRefused } from '../../base/errors';
-import { fflate } from '../../base/packages';
 
 export interface Unzipped {
   dir: string;
@@ -43,10 +42,11 @@ export async function unzipEntries(file: string, wanted: readonly string[]): Pro
   if (!shape.whole) throw new CommandRefused(`${name} is a broken zip file (it ends before its directory).`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-streets-'));
   const files = new Map<string, string>();
+  // loaded on the first import only: serving engines never unzip
+  const { Unzip, UnzipInflate } = await import('fflate');
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
     await new Promise<void>((resolve, reject) => {
-      const { Unzip, UnzipInflate } = fflate();
       const unzip = new Unzip();
       unzip.register(UnzipInflate);
       let failed = false;
@@ -81,7 +81,7 @@ export async function unzipEntries(file: string, wanted: readonly string[]): Pro
       const input = fs.createReadStream(file);
       input.on('data', (chunk) => {
         try {
-          unzip.push(chunk as Buffer);
+          unzip.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
         } catch (error) {
           fail(error);
           input.destroy();
