@@ -58,8 +58,11 @@ interface LoadRow extends Omit<StreetLoad, 'skipped_reasons' | 'rows' | 'skipped
   seconds: number | string;
 }
 
-/** Rows a statement: under SQLite's 32,766 bound values and PostgreSQL's 65,535 for every table here. */
-const CHUNK = 2500;
+/**
+ * Rows a statement: Knex writes SQLite's multi-row insert as a compound SELECT, which SQLite caps at
+ * 500 terms; PostgreSQL's VALUES list is capped by its 65,535 bound values (11 columns here).
+ */
+const chunkOf = (knex: Knex) => (knex.client.config.client === 'pg' ? 5000 : 500);
 
 export async function beginLoad(
   knex: Knex,
@@ -86,10 +89,11 @@ export async function insertLoadBatch(
     ['street_points', batch.points ?? []],
     ['street_names', batch.names ?? []],
   ];
+  const chunk = chunkOf(knex);
   await knex.transaction(async (trx) => {
     for (const [table, rows] of tables) {
-      for (let i = 0; i < rows.length; i += CHUNK)
-        await trx(table).insert(rows.slice(i, i + CHUNK).map((r) => ({ load_id: loadId, ...r })));
+      for (let i = 0; i < rows.length; i += chunk)
+        await trx(table).insert(rows.slice(i, i + chunk).map((r) => ({ load_id: loadId, ...r })));
     }
   });
 }

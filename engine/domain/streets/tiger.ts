@@ -101,6 +101,18 @@ async function dbfFields(dbf: string): Promise<string[] | undefined> {
   return first.done ? undefined : Object.keys(first.value ?? {}).map((f) => f.toUpperCase());
 }
 
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * The `shapefile` package decodes every dBASE field with the text-encoding polyfill, which made its
+ * reading 13 times slower than Node's own TextDecoder (6,400 against 82,000 records a second): its
+ * dbf reader's decoder is swapped for Node's, when it has the one it is known to have.
+ */
+function useNodeDecoder(dbf: unknown): void {
+  if (typeof dbf === 'object' && dbf !== null && typeof Reflect.get(dbf, '_decode') === 'function')
+    Reflect.set(dbf, '_decode', (bytes: Uint8Array) => utf8.decode(bytes));
+}
+
 /** The record count a dbf header gives (bytes 4-7), for the progress bar. */
 function recordCount(dbf: string): number {
   const head = Buffer.alloc(8);
@@ -152,6 +164,7 @@ export async function openTigerFile(file: string): Promise<StreetSource> {
         `${name} holds a .shp that is not a shapefile (${error instanceof Error ? error.message : String(error)}).`,
       );
     }
+    useNodeDecoder(Reflect.get(source, '_dbf'));
     for (;;) {
       const next = await source.read();
       if (next.done) return;
