@@ -1,10 +1,12 @@
 // Street data fixtures written in the real formats by libraries, not by the engine: TIGER/Line ADDRFEAT
-// county zips (@mapbox/shp-write's shapefile and dBASE writers, zipped with fflate) and OpenAddresses
-// CSVs (csv-stringify).
+// county zips (the lines by @mapbox/shp-write, the dBASE table by dbffile with the field widths TIGER
+// uses, zipped with fflate) and OpenAddresses CSVs (csv-stringify).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { stringify } from 'csv-stringify/sync';
+import { DBFFile, type FieldDescriptor } from 'dbffile';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package ships no types
 const shpwrite = require('@mapbox/shp-write') as {
@@ -50,25 +52,52 @@ function addrfeatRows(segments: Segment[], drop: string[]): Record<string, strin
   });
 }
 
-/** The shapefile's .shp, .shx and .dbf of these segments. */
-export function addrfeatShapefile(segments: Segment[], drop: string[] = []): Record<string, Uint8Array> {
+/** ADDRFEAT's fields as the Census Bureau declares them (dbffile writes them at these widths). */
+const ADDRFEAT_FIELDS: FieldDescriptor[] = [
+  { name: 'TLID', type: 'N', size: 10, decimalPlaces: 0 },
+  { name: 'FULLNAME', type: 'C', size: 100 },
+  { name: 'LFROMHN', type: 'C', size: 12 },
+  { name: 'LTOHN', type: 'C', size: 12 },
+  { name: 'RFROMHN', type: 'C', size: 12 },
+  { name: 'RTOHN', type: 'C', size: 12 },
+  { name: 'ZIPL', type: 'C', size: 5 },
+  { name: 'ZIPR', type: 'C', size: 5 },
+  { name: 'PARITYL', type: 'C', size: 1 },
+  { name: 'PARITYR', type: 'C', size: 1 },
+];
+
+/** The shapefile's .shp, .shx and .dbf of these segments (`drop` leaves fields out, to make a bad file). */
+export async function addrfeatShapefile(segments: Segment[], drop: string[] = []): Promise<Record<string, Uint8Array>> {
   let out: Record<string, Uint8Array> | undefined;
+  // shp-write's own dBASE writer pads every text field to 254 bytes: only its lines are used
   shpwrite.write(
-    addrfeatRows(segments, drop),
+    [],
     'POLYLINE',
     segments.map((s) => [s.line]),
     (error, files) => {
       if (error) throw error;
-      out = { shp: bytes(files.shp), shx: bytes(files.shx), dbf: bytes(files.dbf), prj: Buffer.from(files.prj) };
+      out = { shp: bytes(files.shp), shx: bytes(files.shx), prj: Buffer.from(files.prj) };
     },
   );
-  return out!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-dbf-'));
+  try {
+    const file = path.join(dir, 'addrfeat.dbf');
+    const table = await DBFFile.create(
+      file,
+      ADDRFEAT_FIELDS.filter((f) => !drop.includes(f.name)),
+    );
+    const rows = addrfeatRows(segments, drop).map((r) => ({ ...r, TLID: Number(r.TLID) }));
+    for (let i = 0; i < rows.length; i += 10_000) await table.appendRecords(rows.slice(i, i + 10_000));
+    return { ...out!, dbf: fs.readFileSync(file) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** tl_2024_<county>_addrfeat.zip in `dir`, as the Census Bureau publishes it (the shapefile's files at its root). */
-export function tigerZip(dir: string, county: string, segments: Segment[], drop: string[] = []): string {
+export async function tigerZip(dir: string, county: string, segments: Segment[], drop: string[] = []): Promise<string> {
   const base = `tl_2024_${county}_addrfeat`;
-  const files = addrfeatShapefile(segments, drop);
+  const files = await addrfeatShapefile(segments, drop);
   const zipped = zipSync({
     [`${base}.shp`]: files.shp,
     [`${base}.shx`]: files.shx,

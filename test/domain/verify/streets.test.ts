@@ -83,7 +83,7 @@ for (const db of DATABASES) {
     const dir = tempDir();
     const imported = await streets(
       'import',
-      tigerZip(dir, SF, SF_SEGMENTS),
+      await tigerZip(dir, SF, SF_SEGMENTS),
       openAddressesCsv(dir, 'us-ca-sf.csv', POINTS),
     );
     t.is(imported.code, 0, imported.err);
@@ -144,7 +144,7 @@ for (const db of DATABASES) {
       (
         await streets(
           'import',
-          tigerZip(dir, '06081', [
+          await tigerZip(dir, '06081', [
             {
               name: 'Main St',
               left: ['1', '99', '94401', 'B'],
@@ -190,9 +190,9 @@ for (const db of DATABASES) {
         [-122.26, 37.78],
       ],
     };
-    t.is((await streets('import', tigerZip(first, county, [oak]))).code, 0);
+    t.is((await streets('import', await tigerZip(first, county, [oak]))).code, 0);
     t.is((await verify('51 Oak St, 94501')).deliverability, 'deliverable');
-    const again = await streets('import', tigerZip(tempDir(), county, [elm]));
+    const again = await streets('import', await tigerZip(tempDir(), county, [elm]));
     t.is(again.code, 0, again.err);
     t.is((await verify('51 Oak St, 94501')).deliverability, 'undeliverable', 'the old load is gone');
     t.is((await verify('51 Elm St, 94501')).deliverability, 'deliverable');
@@ -212,7 +212,7 @@ for (const db of DATABASES) {
         [-122.02, 37.97],
       ],
     };
-    t.is((await streets('import', tigerZip(dir, county, [pine]))).code, 0);
+    t.is((await streets('import', await tigerZip(dir, county, [pine]))).code, 0);
     const mine = async () =>
       (await streets('status')).out.split('\n').filter((l) => l.startsWith(`tiger_addrfeat\t${county}\t`));
     const before = await mine();
@@ -228,11 +228,11 @@ for (const db of DATABASES) {
     fs.writeFileSync(noShapefile, zipSync({ 'readme.txt': Buffer.from('no shapefile here') }));
     const broken = path.join(bad, 'c', name);
     fs.mkdirSync(path.dirname(broken));
-    const whole = fs.readFileSync(tigerZip(tempDir(), county, [{ ...pine, name: 'Cedar St' }]));
+    const whole = fs.readFileSync(await tigerZip(tempDir(), county, [{ ...pine, name: 'Cedar St' }]));
     fs.writeFileSync(broken, whole.subarray(0, Math.floor(whole.length / 2)));
     const missingField = path.join(bad, 'd', name);
     fs.mkdirSync(path.dirname(missingField));
-    const files = addrfeatShapefile([{ ...pine, name: 'Cedar St' }], ['ZIPL']);
+    const files = await addrfeatShapefile([{ ...pine, name: 'Cedar St' }], ['ZIPL']);
     fs.writeFileSync(missingField, zipSync({ 'x.shp': files.shp, 'x.shx': files.shx, 'x.dbf': files.dbf }));
     const csv = openAddressesCsv(bad, 'points.csv', POINTS, ['LON', 'LAT', 'NUMBER', 'STREET']);
 
@@ -265,7 +265,7 @@ for (const db of DATABASES) {
         [-122.39, 37.65],
       ],
     };
-    t.is((await streets('import', tigerZip(dir, '06082', [seg]))).code, 0);
+    t.is((await streets('import', await tigerZip(dir, '06082', [seg]))).code, 0);
     const created = await api('POST', '/v1/addresses', {
       json: {
         name: 'A',
