@@ -159,3 +159,76 @@ export function openAddressesCsv(
   fs.writeFileSync(file, stringify([header, ...rows]));
   return file;
 }
+
+/** The leading columns of the National Address Database's schema, as its text export writes them. */
+export const NAD_HEADER = [
+  'OID_',
+  'AddNum_Pre',
+  'Add_Number',
+  'AddNum_Suf',
+  'AddNo_Full',
+  'St_PreMod',
+  'St_PreDir',
+  'St_PreTyp',
+  'St_PreSep',
+  'St_Name',
+  'St_PosTyp',
+  'St_PosDir',
+  'St_PosMod',
+  'StNam_Full',
+  'Building',
+  'Floor',
+  'Unit',
+  'Room',
+  'Seat',
+  'Addtl_Loc',
+  'SubAddress',
+  'LandmkName',
+  'County',
+  'Inc_Muni',
+  'Post_City',
+  'Census_Plc',
+  'Uninc_Comm',
+  'Nbrhd_Comm',
+  'NatAmArea',
+  'NatAmSub',
+  'Urbnztn_PR',
+  'PlaceOther',
+  'State',
+  'Zip_Code',
+  'Plus_4',
+  'UUID',
+  'AddAuth',
+  'AddrRefSys',
+  'Longitude',
+  'Latitude',
+  'NatGrid',
+  'Elevation',
+  'Placement',
+  'AddrPoint',
+];
+
+/** A National Address Database text export (CSV with a byte-order mark) named `name` in `dir`. */
+export function nadTxt(dir: string, name: string, points: AddressPoint[]): string {
+  const rows = points.map((p, i) => {
+    const all: Record<string, string> = {
+      OID_: String(i + 1),
+      Add_Number: p.number,
+      AddNo_Full: p.number,
+      StNam_Full: p.street,
+      Unit: p.unit ?? '',
+      County: 'San Francisco',
+      Post_City: 'San Francisco',
+      State: 'CA',
+      Zip_Code: p.postcode,
+      UUID: `{0000000${i}-0000-0000-0000-000000000000}`,
+      Longitude: String(p.lon),
+      Latitude: String(p.lat),
+      Placement: 'Structure - Rooftop',
+    };
+    return NAD_HEADER.map((h) => all[h] ?? '');
+  });
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, stringify([NAD_HEADER, ...rows], { bom: true }));
+  return file;
+}

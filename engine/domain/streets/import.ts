@@ -9,7 +9,7 @@ import type { Store } from '../../store/store';
 import type { NameRow, PointRow, SegmentRow } from '../../store/streets';
 import type { StreetSource } from './sources';
 import { openTigerFile } from './tiger';
-import { openOpenAddressesFile } from './openaddresses';
+import { openAddressPointsFile } from './address-points';
 
 export interface ImportSummary {
   file: string;
@@ -28,9 +28,9 @@ async function openSource(file: string): Promise<StreetSource> {
   const name = path.basename(file);
   if (!fs.existsSync(file)) throw new CommandRefused(`${file} does not exist.`);
   if (/\.zip$/i.test(name)) return openTigerFile(file);
-  if (/\.csv$/i.test(name)) return openOpenAddressesFile(file);
+  if (/\.(csv|txt)$/i.test(name)) return openAddressPointsFile(file);
   throw new CommandRefused(
-    `${name} is neither a TIGER/Line ADDRFEAT county zip (tl_YYYY_SSCCC_addrfeat.zip) nor an OpenAddresses CSV (.csv).`,
+    `${name} is neither a TIGER/Line ADDRFEAT county zip (tl_YYYY_SSCCC_addrfeat.zip), an OpenAddresses CSV (.csv) nor a National Address Database text export (.txt).`,
   );
 }
 

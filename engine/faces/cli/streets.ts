@@ -1,4 +1,4 @@
-// `printpost streets`: load public street data (TIGER/Line address ranges, OpenAddresses points) for
+// `printpost streets`: load public street data (TIGER/Line address ranges, OpenAddresses or NAD points) for
 // live US verification, and see what is loaded. The reading and loading is the domain's
 // (domain/streets); this file parses the command line and prints.
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ export const STREETS_HELP = {
 import loads street data for live US verification, each file in turn:
   tl_YYYY_SSCCC_addrfeat.zip   a TIGER/Line ADDRFEAT county file (Census Bureau, public domain)
   NAME.csv                     an OpenAddresses CSV (LON,LAT,NUMBER,STREET,UNIT,...,POSTCODE,ID,HASH)
+  NAME.txt                     a USDOT National Address Database text export (public domain)
 A county or source loaded again replaces what it loaded before, in one commit. A file that is not
 one of these is refused and the data is left as it was. status lists what is loaded.`,
 };

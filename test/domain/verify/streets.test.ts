@@ -10,7 +10,7 @@ import { startEngine, type TestEngine } from '../../helpers/engine';
 import { client } from '../../helpers/http';
 import { run } from '../../helpers/cli';
 import { DATABASES } from '../../helpers/matrix';
-import { openAddressesCsv, tigerZip, addrfeatShapefile, type Segment } from '../../helpers/streets';
+import { nadTxt, openAddressesCsv, tigerZip, addrfeatShapefile, type Segment } from '../../helpers/streets';
 import { judgeUsAddress } from '../../../engine/domain/verify/us-verifier';
 
 const SF = '06075';
@@ -88,7 +88,7 @@ for (const db of DATABASES) {
     );
     t.is(imported.code, 0, imported.err);
     t.regex(imported.out, /tl_2024_06075_addrfeat\.zip: county 06075, 3 rows loaded, 0 skipped/);
-    t.regex(imported.out, /us-ca-sf\.csv: source us-ca-sf, 4 rows loaded, 1 skipped \(1 no STREET name\)/);
+    t.regex(imported.out, /us-ca-sf\.csv: source us-ca-sf, 4 rows loaded, 1 skipped \(1 no street name\)/);
 
     const invented = await verify('99999 Nonexistent Blvd, 94107');
     t.is(invented.deliverability, 'undeliverable', 'an invented street is never deliverable');
@@ -170,6 +170,33 @@ for (const db of DATABASES) {
     }
   });
 
+  test(`${db}: a National Address Database export's points judge numbers and units as OpenAddresses' do`, async (t) => {
+    const { verify, streets } = await setup();
+    const file = nadTxt(tempDir(), 'NAD_r21_sample.txt', [
+      { lon: -122.3901, lat: 37.7301, number: '1500', street: 'Oakdale Avenue', unit: 'Unit 3', postcode: '94124' },
+      { lon: -122.3901, lat: 37.7301, number: '1500', street: 'Oakdale Avenue', unit: 'Unit 4', postcode: '94124' },
+      { lon: -122.3911, lat: 37.7311, number: '1510', street: 'Oakdale Avenue', postcode: '94124' },
+      { lon: -122.3911, lat: 37.7311, number: '1512', street: 'Oakdale Avenue', postcode: '' },
+    ]);
+    const imported = await streets('import', file);
+    t.is(imported.code, 0, imported.err);
+    t.regex(
+      imported.out,
+      /NAD_r21_sample\.txt: source NAD_r21_sample, 3 rows loaded, 1 skipped \(1 no 5-digit ZIP code\)/,
+    );
+    const point = await verify('1510 Oakdale Ave, 94124');
+    t.is(point.deliverability, 'deliverable');
+    t.is(point.street_data, 'address_points');
+    t.is(point.components.latitude, 37.7311);
+    t.is((await verify('1500 Oakdale Ave, 94124')).deliverability, 'deliverable_missing_unit');
+    t.is((await verify('1500 Oakdale Ave Unit 4, 94124')).deliverability, 'deliverable');
+    t.is((await verify('1500 Oakdale Ave Apt 7, 94124')).deliverability, 'deliverable_incorrect_unit');
+    const absent = await verify('1502 Oakdale Ave, 94124');
+    t.is(absent.deliverability, 'undeliverable', 'no point and no range holds the number');
+    t.deepEqual(absent.deliverability_analysis.dpv_footnotes, ['M3']);
+    t.regex((await streets('status')).out, /^nad\tNAD_r21_sample\t3 rows\t1 skipped\t/m);
+  });
+
   test(`${db}: a county loaded again replaces what it loaded before`, async (t) => {
     const { verify, streets } = await setup();
     const county = '06001';
@@ -241,7 +268,7 @@ for (const db of DATABASES) {
       [noShapefile, /holds no shapefile/],
       [broken, /is a broken zip file/],
       [missingField, /lacks the field ZIPL\.$/],
-      [csv, /is not an OpenAddresses CSV: its header lacks UNIT, POSTCODE/],
+      [csv, /is not an OpenAddresses CSV \(.*\): its header lacks UNIT, POSTCODE\.$/],
     ];
     for (const [file, sentence] of refusals) {
       const refused = await streets('import', file);
