@@ -34,6 +34,16 @@ const SF_SEGMENTS: Segment[] = [
       [-122.39, 37.78],
     ],
   },
+  // a ZIP boundary down the middle: odd numbers in 94158, even ones in 94107
+  {
+    name: 'Owens St',
+    left: ['1', '99', '94158', 'O'],
+    right: ['2', '98', '94107', 'E'],
+    line: [
+      [-122.397, 37.768],
+      [-122.397, 37.772],
+    ],
+  },
   // both parities on one side, in another ZIP
   {
     name: 'Mission Bay Blvd N',
@@ -87,7 +97,7 @@ for (const db of DATABASES) {
       openAddressesCsv(dir, 'us-ca-sf.csv', POINTS),
     );
     t.is(imported.code, 0, imported.err);
-    t.regex(imported.out, /tl_2024_06075_addrfeat\.zip: county 06075, 3 rows loaded, 0 skipped/);
+    t.regex(imported.out, /tl_2024_06075_addrfeat\.zip: county 06075, 4 rows loaded, 0 skipped/);
     t.regex(imported.out, /us-ca-sf\.csv: source us-ca-sf, 4 rows loaded, 1 skipped \(1 no street name\)/);
 
     const invented = await verify('99999 Nonexistent Blvd, 94107');
@@ -115,6 +125,11 @@ for (const db of DATABASES) {
     t.is((await verify('202 King St, 94107')).deliverability, 'deliverable');
     t.is((await verify('2 Mission Bay Blvd N, 94158')).deliverability, 'deliverable', 'parity B takes even');
     t.is((await verify('3 Mission Bay Blvd N, 94158')).deliverability, 'deliverable', 'parity B takes odd');
+
+    t.is((await verify('3 Owens St, 94158')).deliverability, 'deliverable', 'a side in its own ZIP');
+    t.is((await verify('4 Owens St, 94107')).deliverability, 'deliverable');
+    t.is((await verify('3 Owens St, 94107')).deliverability, 'undeliverable', "the other side's ZIP");
+    t.is((await verify('4 Owens St, 94158')).deliverability, 'undeliverable');
 
     const typo = await verify('151 Berri St, 94107');
     t.is(typo.deliverability, 'deliverable');
