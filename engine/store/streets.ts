@@ -188,7 +188,27 @@ export function streetLookups(knex: Knex, reader: Reader) {
       .distinct('zip', 'street_key', 'street_loads.kind')
       .where({ zip: slot(0) }),
   );
+  /** LIKE's wildcards (and its escape, `!`) in typed text taken literally */
+  const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
   return {
+    /**
+     * Streets of these ZIPs whose name, as words, starts as typed: after a predirectional or with it
+     * ("BERRY S" finds BERRY ST, "N MA" N MAIN ST). For autocomplete: at most `limit`, read through the
+     * (zip, street_key) index.
+     */
+    namesStartingWith: (zips: readonly string[], typed: string, limit: number) => {
+      const p = literal(typed);
+      const query = active('street_names')
+        .distinct('zip', 'street_key', 'street_loads.kind')
+        .whereIn('zip', [...zips])
+        .where((q) => {
+          for (const pattern of [`${p}%`, ` ${p}%`, `_ ${p}%`, `__ ${p}%`])
+            q.orWhereRaw("replace(??, '|', ' ') like ? escape '!'", ['street_key', pattern]);
+        })
+        .orderBy('street_key')
+        .limit(limit);
+      return reader.all<KnownName>(query);
+    },
     /** the ranges of one street in one ZIP */
     segmentsOf: (zip: string, streetKey: string) => segments([zip, streetKey]),
     /** the address points of one street in one ZIP */

@@ -152,6 +152,59 @@ for (const db of DATABASES) {
     t.is(point.street_data, 'address_points');
   });
 
+  test(`${db}: live autocomplete suggests loaded streets with the typed number where the data holds it`, async (t) => {
+    const { api, streets } = await setup();
+    const dir = tempDir();
+    const segments: Segment[] = [
+      {
+        name: 'Vermont St',
+        left: ['101', '199', '94103', 'O'],
+        line: [
+          [-122.404, 37.766],
+          [-122.404, 37.768],
+        ],
+      },
+      {
+        name: 'Verona Pl',
+        left: ['1', '9', '94103', 'B'],
+        line: [
+          [-122.405, 37.766],
+          [-122.405, 37.767],
+        ],
+      },
+      {
+        name: 'N Point St',
+        right: ['100', '198', '94133', 'E'],
+        line: [
+          [-122.41, 37.806],
+          [-122.409, 37.806],
+        ],
+      },
+    ];
+    t.is((await streets('import', await tigerZip(dir, '06085', segments))).code, 0);
+    const complete = async (body: Record<string, string>) => {
+      const reply = await api('POST', '/v1/us_autocompletions', { json: body });
+      t.is(reply.status, 200, JSON.stringify(reply.body));
+      return (reply.body.suggestions as { primary_line: string; city: string; zip_code: string }[]).map(
+        (s) => `${s.primary_line}, ${s.city} ${s.zip_code}`,
+      );
+    };
+    t.deepEqual(await complete({ address_prefix: '151 Ver', zip_code: '94103' }), [
+      '151 VERMONT ST, SAN FRANCISCO 94103',
+    ]);
+    t.deepEqual(await complete({ address_prefix: '5 Ver', city: 'San Francisco', state: 'CA' }), [
+      '5 VERONA PL, SAN FRANCISCO 94103',
+    ]);
+    t.deepEqual(await complete({ address_prefix: 'Ver', zip_code: '94103' }), [
+      'VERMONT ST, SAN FRANCISCO 94103',
+      'VERONA PL, SAN FRANCISCO 94103',
+    ]);
+    t.deepEqual(await complete({ address_prefix: '120 N Poi', zip_code: '94133' }), [
+      '120 N POINT ST, SAN FRANCISCO 94133',
+    ]);
+    t.deepEqual(await complete({ address_prefix: '121 N Poi', zip_code: '94133' }), [], 'odd on an even side');
+  });
+
   test(`${db}: a ZIP without street data answers exactly as the last line alone`, async (t) => {
     const { verify, streets } = await setup();
     const dir = tempDir();
