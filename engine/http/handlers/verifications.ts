@@ -19,6 +19,8 @@ import { testSuggestions } from '../../domain/verify/samples/autocomplete';
 import { autocompleteLive, autocompletion } from '../../domain/verify/autocomplete';
 import { lookupUsZip } from '../../domain/verify/zip-lookup';
 import { testZipLookup } from '../../domain/verify/samples/zip';
+import { reverseGeocodeOperations } from '../../catalog/reverse-geocode';
+import { reverseGeocode } from '../../domain/verify/reverse-geocode';
 
 const letterCase = (value: unknown): LetterCase | undefined => (value === 'proper' ? 'proper' : undefined);
 
@@ -70,5 +72,8 @@ export const verificationHandlers: Served[] = [
   }),
   serve(zipLookupOperations.lookup, async ({ body, caller }) =>
     caller.mode === 'test' ? testZipLookup(body.zip_code) : lookupUsZip(body.zip_code),
+  ),
+  serve(reverseGeocodeOperations.lookup, async ({ body, query }) =>
+    reverseGeocode(body.latitude, body.longitude, query.size),
   ),
 ];
