@@ -61,7 +61,13 @@ async function generate(dir: string): Promise<{ files: string[]; zips: string[] 
         }
       }
     }
-    files.push(await tigerZip(dir, `${String(1 + Math.floor(c / 400)).padStart(2, '0')}${String((c % 400) * 2 + 1).padStart(3, '0')}`, segments));
+    files.push(
+      await tigerZip(
+        dir,
+        `${String(1 + Math.floor(c / 400)).padStart(2, '0')}${String((c % 400) * 2 + 1).padStart(3, '0')}`,
+        segments,
+      ),
+    );
   }
   return { files, zips };
 }
