@@ -2,8 +2,11 @@
 // (test/helpers/streets.ts: @mapbox/shp-write and fflate), imports them through `printpost streets
 // import`, and prints the import's rows per second, the database's bytes per million segments, and
 // live verifications per second over HTTP, in ZIPs with street data and in ZIPs without, in one run.
-// Usage: node --import tsx bench/streets.ts   (STREETS_BENCH_SEGMENTS, default 1,000,000, in counties of 5,000)
+// Usage: node --import tsx bench/streets.ts   (STREETS_BENCH_SEGMENTS, default 1,000,000, in counties of 5,000;
+// STREETS_BENCH_DB=postgres for a fresh PostgreSQL database at PG_TEST_URL's server instead of SQLite)
 import { spawnSync } from 'node:child_process';
+import knex from 'knex';
+import { freshDatabase } from '../test/helpers/engine';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,7 +79,8 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-bench-streets-'));
-  const database = path.join(dir, 'bench.sqlite');
+  const postgres = process.env.STREETS_BENCH_DB === 'postgres' ? await freshDatabase('postgres') : undefined;
+  const database = postgres?.url ?? path.join(dir, 'bench.sqlite');
   try {
     let started = performance.now();
     const { files, zips } = await generate(dir);
@@ -94,13 +98,12 @@ async function main(): Promise<void> {
     if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}`);
     const lines = imported.stdout.trim().split('\n');
     process.stdout.write(`${lines.slice(0, 2).join('\n')}\n...\n${lines[lines.length - 1]}\n`);
-    const dbBytes = ['', '-wal'].reduce(
-      (n, s) => n + (fs.existsSync(database + s) ? fs.statSync(database + s).size : 0),
-      0,
-    );
+    const dbBytes = postgres
+      ? await postgresBytes(database)
+      : ['', '-wal'].reduce((n, s) => n + (fs.existsSync(database + s) ? fs.statSync(database + s).size : 0), 0);
     process.stdout.write(
       `import: ${seconds.toFixed(1)} s for ${SEGMENTS.toLocaleString('en-US')} segments (${Math.round(SEGMENTS / seconds).toLocaleString('en-US')} rows/s, the command's start included)\n` +
-        `database: ${mb(dbBytes)} MB, ${mb((dbBytes / SEGMENTS) * 1_000_000)} MB per million segments (SQLite)\n`,
+        `database: ${mb(dbBytes)} MB, ${mb((dbBytes / SEGMENTS) * 1_000_000)} MB per million segments (${postgres ? 'PostgreSQL, tables and indexes' : 'SQLite'})\n`,
     );
 
     const child = await startChild('verify-server.ts', { DATABASE_URL: database });
@@ -136,6 +139,20 @@ async function main(): Promise<void> {
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+}
+
+/** The street tables' bytes with their indexes (the measure, not the engine: SQL here is the bench's own). */
+async function postgresBytes(url: string): Promise<number> {
+  const db = knex({ client: 'pg', connection: url });
+  try {
+    const { rows } = await db.raw<{ rows: { bytes: string }[] }>(
+      "select sum(pg_total_relation_size(t::regclass)) as bytes from unnest(array['street_segments', 'street_points', 'street_names', 'street_loads']) as t",
+    );
+    return Number(rows[0].bytes);
+  } finally {
+    await db.destroy();
   }
 }
 
