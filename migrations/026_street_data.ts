@@ -62,9 +62,17 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['zip', 'street_key']);
     t.index(['load_id']);
   });
+  // The ZIPs each load covers: an engine keeps the active ones in memory, so a ZIP without data costs
+  // no query at all.
+  await knex.schema.createTable('street_zips', (t) => {
+    t.string('load_id', 40).notNullable();
+    t.string('zip', 5).notNullable();
+    t.index(['load_id']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('street_zips');
   await knex.schema.dropTable('street_names');
   await knex.schema.dropTable('street_points');
   await knex.schema.dropTable('street_segments');

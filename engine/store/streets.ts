@@ -82,12 +82,13 @@ export async function beginLoad(
 export async function insertLoadBatch(
   knex: Knex,
   loadId: string,
-  batch: { segments?: SegmentRow[]; points?: PointRow[]; names?: NameRow[] },
+  batch: { segments?: SegmentRow[]; points?: PointRow[]; names?: NameRow[]; zips?: string[] },
 ): Promise<void> {
   const tables: [string, object[]][] = [
     ['street_segments', batch.segments ?? []],
     ['street_points', batch.points ?? []],
     ['street_names', batch.names ?? []],
+    ['street_zips', (batch.zips ?? []).map((zip) => ({ zip }))],
   ];
   const chunk = chunkOf(knex);
   await knex.transaction(async (trx) => {
@@ -141,7 +142,7 @@ async function purgeLoads(knex: Knex, states: string[]): Promise<void> {
   const loads: { id: string }[] = await knex('street_loads').select('id').whereIn('state', states);
   for (const { id } of loads) {
     await knex.transaction(async (trx) => {
-      for (const table of ['street_segments', 'street_points', 'street_names'])
+      for (const table of ['street_segments', 'street_points', 'street_names', 'street_zips'])
         await trx(table).where({ load_id: id }).delete();
       await trx('street_loads').where({ id }).delete();
     });
@@ -190,7 +191,20 @@ export function streetLookups(knex: Knex, reader: Reader) {
   );
   /** LIKE's wildcards (and its escape, `!`) in typed text taken literally */
   const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
+  const zips = reader.prepare<{ zip: string }>(() => active('street_zips').distinct('zip'));
+  const version = reader.prepare<{ n: number | string; at: string | null }>(() =>
+    knex('street_loads').count({ n: '*' }).max({ at: 'loaded_at' }).where('state', 'active'),
+  );
   return {
+    /** changes whenever a load is swapped in (one row of the small loads table) */
+    loadsVersion: async () => {
+      const [row] = await version([]);
+      return `${Number(row?.n ?? 0)}|${row?.at ?? ''}`;
+    },
+    /** every ZIP the active loads cover (a few thousand for a state): kept in memory by domain/streets */
+    zipsWithData: async () => (await zips([])).map((r) => r.zip),
+    /** a number that changes with every commit to the database, where that is cheap (SQLite) */
+    changeStamp: () => reader.changeStamp(),
     /**
      * Streets of these ZIPs whose name, as words, starts as typed: after a predirectional or with it
      * ("BERRY S" finds BERRY ST, "N MA" N MAIN ST). For autocomplete: at most `limit`, read through the

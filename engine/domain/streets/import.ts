@@ -55,13 +55,16 @@ export async function importStreetFile(
   let segments: SegmentRow[] = [];
   let points: PointRow[] = [];
   let names: NameRow[] = [];
+  let zips: string[] = [];
   const seenNames = new Set<string>();
+  const seenZips = new Set<string>();
   const flush = async () => {
     if (segments.length + points.length + names.length === 0) return;
-    await streets.insertLoadBatch(loadId, { segments, points, names });
+    await streets.insertLoadBatch(loadId, { segments, points, names, zips });
     segments = [];
     points = [];
     names = [];
+    zips = [];
     onProgress?.(source.progress(), summary.rows);
   };
   const name = (zip: string, street_key: string) => {
@@ -69,6 +72,10 @@ export async function importStreetFile(
     if (seenNames.has(id)) return;
     seenNames.add(id);
     names.push({ zip, street_key });
+    if (!seenZips.has(zip)) {
+      seenZips.add(zip);
+      zips.push(zip);
+    }
   };
   let begun = false;
   try {

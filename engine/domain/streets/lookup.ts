@@ -1,9 +1,40 @@
 // The street data's verdict on one address, read from the store: the street's ranges and points in
-// one round, the ZIP's street names only when that street is not there as given.
+// one round, the ZIP's street names only when that street is not there as given. The ZIPs the data
+// covers are kept in memory, so a ZIP without data costs one small read (none on SQLite between
+// commits) instead of three lookups.
 import type { StreetLookups } from '../../store/streets';
 import { byKind, correctStreet, streetKey, verdictOn, type StreetQuestion, type StreetVerdict } from './match';
 
+interface Covered {
+  zips: ReadonlySet<string>;
+  /** SQLite's commit stamp when last checked: unchanged, nothing can have been loaded since */
+  stamp: number | undefined;
+  /** the active loads' version the zips were read at */
+  version: string;
+}
+
+const covered = new WeakMap<StreetLookups, Covered>();
+
+/**
+ * The ZIPs with data, re-read only when the active loads changed: one small read of the loads' version
+ * a call (none on SQLite while no connection has committed), the ZIP list only after an import.
+ */
+async function zipsWithData(lookups: StreetLookups): Promise<ReadonlySet<string>> {
+  const stamp = lookups.changeStamp();
+  const known = covered.get(lookups);
+  if (known && stamp !== undefined && stamp === known.stamp) return known.zips;
+  const version = await lookups.loadsVersion();
+  if (known && version === known.version) {
+    covered.set(lookups, { ...known, stamp });
+    return known.zips;
+  }
+  const zips = new Set(await lookups.zipsWithData());
+  covered.set(lookups, { zips, stamp, version });
+  return zips;
+}
+
 export async function streetVerdict(lookups: StreetLookups, zip: string, q: StreetQuestion): Promise<StreetVerdict> {
+  if (!(await zipsWithData(lookups)).has(zip)) return { answer: 'no_data' };
   const given = streetKey(q.parts);
   const [segments, points] = await Promise.all([lookups.segmentsOf(zip, given), lookups.pointsOf(zip, given)]);
   if (segments.length > 0 || points.length > 0)

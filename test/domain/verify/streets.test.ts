@@ -228,7 +228,7 @@ for (const db of DATABASES) {
     );
     for (const address of [
       '99999 Nonexistent Blvd, 94110-1702',
-      '210 King St, San Francisco CA 94103',
+      '210 King St, San Francisco CA 94105',
       '5 Main St, 94402',
     ]) {
       const { id: _id, street_data, ...live } = await verify(address);
