@@ -34,6 +34,23 @@ export interface NameRow {
   street_key: string;
 }
 
+/** A row of a street's ranges (`s`) or points (`p`), read together. */
+interface StreetRow {
+  row_kind: 's' | 'p';
+  l_from: number | null;
+  l_to: number | null;
+  l_parity: string | null;
+  r_from: number | null;
+  r_to: number | null;
+  r_parity: string | null;
+  coords: string | null;
+  county_fips: string | null;
+  number: string | null;
+  unit: string | null;
+  lon: number | string | null;
+  lat: number | string | null;
+}
+
 /** A street the data knows in a ZIP, and the kind of load that knows it. */
 export interface KnownName extends NameRow {
   kind: StreetLoadKind;
@@ -174,16 +191,6 @@ export async function activeLoads(knex: Knex): Promise<StreetLoad[]> {
 export function streetLookups(knex: Knex, reader: Reader) {
   const active = (table: string) =>
     knex(table).join('street_loads', 'street_loads.id', `${table}.load_id`).where('street_loads.state', 'active');
-  const segments = reader.prepare<SegmentRow>((slot) =>
-    active('street_segments')
-      .select('zip', 'street_key', 'l_from', 'l_to', 'l_parity', 'r_from', 'r_to', 'r_parity', 'coords', 'county_fips')
-      .where({ zip: slot(0), street_key: slot(1) }),
-  );
-  const points = reader.prepare<PointRow>((slot) =>
-    active('street_points')
-      .select('zip', 'street_key', 'number', 'unit', 'lon', 'lat')
-      .where({ zip: slot(0), street_key: slot(1) }),
-  );
   const names = reader.prepare<KnownName>((slot) =>
     active('street_names')
       .distinct('zip', 'street_key', 'street_loads.kind')
@@ -191,6 +198,20 @@ export function streetLookups(knex: Knex, reader: Reader) {
   );
   /** LIKE's wildcards (and its escape, `!`) in typed text taken literally */
   const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
+  // one query for a street's ranges and points (a round trip and a planning fewer on PostgreSQL)
+  const SEGMENT_COLUMNS = ['l_from', 'l_to', 'l_parity', 'r_from', 'r_to', 'r_parity', 'coords', 'county_fips'];
+  const POINT_COLUMNS = ['number', 'unit', 'lon', 'lat'];
+  const nulls = (columns: string[]) => columns.map((c) => knex.raw(`null as ??`, [c]));
+  const street = reader.prepare<StreetRow>((slot) =>
+    active('street_segments')
+      .select(knex.raw("'s' as row_kind"), ...SEGMENT_COLUMNS, ...nulls(POINT_COLUMNS))
+      .where({ zip: slot(0), street_key: slot(1) })
+      .unionAll(
+        active('street_points')
+          .select(knex.raw("'p' as row_kind"), ...nulls(SEGMENT_COLUMNS), ...POINT_COLUMNS)
+          .where({ zip: slot(0), street_key: slot(1) }),
+      ),
+  );
   const zips = reader.prepare<{ zip: string }>(() => active('street_zips').distinct('zip'));
   const version = reader.prepare<{ n: number | string; at: string | null }>(() =>
     knex('street_loads').count({ n: '*' }).max({ at: 'loaded_at' }).where('state', 'active'),
@@ -223,10 +244,37 @@ export function streetLookups(knex: Knex, reader: Reader) {
         .limit(limit);
       return reader.all<KnownName>(query);
     },
-    /** the ranges of one street in one ZIP */
-    segmentsOf: (zip: string, streetKey: string) => segments([zip, streetKey]),
-    /** the address points of one street in one ZIP */
-    pointsOf: (zip: string, streetKey: string) => points([zip, streetKey]),
+    /** the ranges and points of one street in one ZIP, in one query */
+    streetOf: async (zip: string, streetKey: string) => {
+      const rows = await street([zip, streetKey]);
+      const segments: SegmentRow[] = [];
+      const points: PointRow[] = [];
+      for (const r of rows) {
+        if (r.row_kind === 's')
+          segments.push({
+            zip,
+            street_key: streetKey,
+            l_from: r.l_from,
+            l_to: r.l_to,
+            l_parity: r.l_parity,
+            r_from: r.r_from,
+            r_to: r.r_to,
+            r_parity: r.r_parity,
+            coords: r.coords ?? '',
+            county_fips: r.county_fips ?? '',
+          });
+        else
+          points.push({
+            zip,
+            street_key: streetKey,
+            number: r.number ?? '',
+            unit: r.unit ?? '',
+            lon: Number(r.lon),
+            lat: Number(r.lat),
+          });
+      }
+      return { segments, points };
+    },
     /** every street the data knows in the ZIP (empty: the ZIP has no data) */
     namesIn: (zip: string) => names([zip]),
   };

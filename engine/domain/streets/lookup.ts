@@ -44,7 +44,7 @@ async function zipsWithData(lookups: StreetLookups): Promise<ReadonlySet<string>
 export async function streetVerdict(lookups: StreetLookups, zip: string, q: StreetQuestion): Promise<StreetVerdict> {
   if (!(await mayHaveData(lookups, zip))) return { answer: 'no_data' };
   const given = streetKey(q.parts);
-  const [segments, points] = await Promise.all([lookups.segmentsOf(zip, given), lookups.pointsOf(zip, given)]);
+  const { segments, points } = await lookups.streetOf(zip, given);
   if (segments.length > 0 || points.length > 0)
     return verdictOn(q, given, segments.length > 0 ? 'street_ranges' : 'address_points', segments, points);
   const names = await lookups.namesIn(zip);
@@ -52,6 +52,6 @@ export async function streetVerdict(lookups: StreetLookups, zip: string, q: Stre
   const by = byKind(names.map((n) => n.kind));
   const key = correctStreet(q.parts, names);
   if (key === undefined) return { answer: 'unknown_street', by };
-  const [s, p] = await Promise.all([lookups.segmentsOf(zip, key), lookups.pointsOf(zip, key)]);
-  return verdictOn(q, key, by, s, p);
+  const found = await lookups.streetOf(zip, key);
+  return verdictOn(q, key, by, found.segments, found.points);
 }

@@ -29,10 +29,7 @@ export async function suggestStreets(
       .filter(Boolean)
       .join(' ');
     if (number !== '') {
-      const [segments, points] = await Promise.all([
-        lookups.segmentsOf(n.zip, n.street_key),
-        lookups.pointsOf(n.zip, n.street_key),
-      ]);
+      const { segments, points } = await lookups.streetOf(n.zip, n.street_key);
       const q = { parts: p, primaryNumber: number, unit: '' };
       if (verdictOn(q, n.street_key, 'street_ranges', segments, points).answer !== 'found') continue;
     }
