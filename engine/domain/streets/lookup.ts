@@ -1,5 +1,5 @@
 // The street data's verdict on one address, read from the store: the street's ranges and points in
-// one round, the ZIP's street names only when that street is not there as given. The ZIPs the data
+// one query, the ZIP's street names only when that street is not there as given. The ZIPs the data
 // covers are kept in memory, so a ZIP without data costs one small read (none on SQLite between
 // commits) instead of three lookups, and a ZIP with data goes straight to its street's rows.
 import type { StreetLookups } from '../../store/streets';
