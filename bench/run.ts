@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   await benchListWalk(Number(process.env.WALK_ROWS ?? 1_000_000));
   process.stdout.write('\n== live US verification and the ZIP database ==\n');
   await benchVerify(!process.argv.includes('--no-http'));
+  process.stdout.write('\n== street data: a million TIGER/Line segments imported, verification with and without ==\n');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'streets.ts')], { stdio: 'inherit' });
   process.stdout.write('\n== renderer: warm-page pool against a new page per piece, and a 60-page letter ==\n');
   // its own process, so its RSS figures are its own
   execFileSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'render-core.ts')], { stdio: 'inherit' });

@@ -24,6 +24,7 @@ import * as dashboardSessions from './020_dashboard_sessions';
 import * as settingChanges from './021_setting_changes';
 import * as trackingSerials from './022_tracking_serials';
 import * as unattemptedFailures from './024_unattempted_failures';
+import * as streetData from './026_street_data';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -54,6 +55,7 @@ const migrations: [string, Migration][] = [
   ['021_setting_changes', settingChanges],
   ['022_tracking_serials', trackingSerials],
   ['024_unattempted_failures', unattemptedFailures],
+  ['026_street_data', streetData],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -131,6 +131,14 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     'The cities and state of a 5-digit US ZIP code.',
   ),
   tool(
+    'reverse_geocode_us_point',
+    'us_reverse_geocode_lookups',
+    'lookup',
+    'Find the ZIP codes nearest a point',
+    READ,
+    'The US ZIP codes nearest a latitude and longitude, nearest first, with their distance in miles (size: how many, 1 to 50).',
+  ),
+  tool(
     'create_address',
     'addresses',
     'create',

@@ -44,6 +44,8 @@ export type IntlStatus = (typeof INTL_STATUS)[number];
 const ZIP_CODE_TYPES = ['standard', 'military', 'unique', 'po_box', ''] as const;
 const DIRECTIONS = ['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', ''] as const;
 const YN = ['Y', 'N', ''] as const;
+/** What answered a live US verification (our extension, `street_data`). */
+export const STREET_DATA = ['street_ranges', 'address_points', 'last_line'] as const;
 
 export const usComponents = () =>
   Type.Object({
@@ -146,6 +148,12 @@ export const usVerificationObject = () =>
     components: usComponents(),
     deliverability_analysis: deliverabilityAnalysis(),
     svc_confidence_score: confidenceScore(),
+    street_data: Type.Optional(
+      oneOf(
+        STREET_DATA,
+        "Our extension, on live answers: what answered. street_ranges: the operator's loaded TIGER/Line address ranges placed the number on the street; address_points: a loaded address point (OpenAddresses) matched it; last_line: the ZIP has no street data, so only the city, state and ZIP were checked. Never USPS data: the dpv_* fields stay empty.",
+      ),
+    ),
     object: objectName('us_verification'),
   });
 

@@ -1,8 +1,10 @@
-// The verification family: US verification (single and bulk), US autocomplete, US ZIP lookup,
+// The verification family: US verification (single and bulk), US autocomplete, US ZIP lookup, US
+// reverse geocode lookup (reverse-geocode.ts),
 // international verification (single and bulk). Nothing is stored; every call answers at once.
 import type { Static } from '@sinclair/typebox';
 import type { Resource } from './types';
 import { defineResource } from './resource';
+import { usReverseGeocodeLookups } from './reverse-geocode';
 import { operation } from './operation';
 import {
   autocompleteBody,
@@ -270,5 +272,6 @@ export const verificationResources: readonly Resource[] = [
   usVerifications,
   usAutocompletions,
   usZipLookups,
+  usReverseGeocodeLookups,
   intlVerifications,
 ];

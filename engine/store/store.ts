@@ -32,6 +32,7 @@ import * as jobTable from './job-queue';
 import { pgBossTables } from './pg-boss-db';
 import * as dashboard from './dashboard';
 import { recentSettingChanges, type SettingChanger } from './setting-changes';
+import * as streets from './streets';
 
 export { DEFAULT_DATABASE, type Dialect };
 
@@ -159,6 +160,15 @@ function tablesOn(knex: Knex, reader: Reader) {
       nextToProduction: bind(dashboard.nextToProduction),
       attemptsForEvents: bind(dashboard.attemptsForEvents),
       windowCount: bind(dashboard.windowCount),
+    },
+    /** street data: loads swapped in whole, and the lookups of live US verification (store/streets.ts) */
+    streets: {
+      beginLoad: bind(streets.beginLoad),
+      insertLoadBatch: bind(streets.insertLoadBatch),
+      activateLoad: bind(streets.activateLoad),
+      abandonLoad: bind(streets.abandonLoad),
+      activeLoads: bind(streets.activeLoads),
+      ...streets.streetLookups(knex, reader),
     },
     /** rate-limit windows shared by every process on the database */
     sharedHitCounter: () => new DatabaseHitCounter(knex),

@@ -13,7 +13,9 @@ import type { Settings } from '../accounts/settings';
 import type { AddressInput } from '../../catalog/address-fields';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';
 import { upperRecord, type AddressRecord } from './standardize';
-import { standardizeUsRecord, verifiedUsRecord } from '../verify/strictness';
+import { standardizeUsRecord, streetVerdictOf, verifiedUsRecord } from '../verify/strictness';
+import type { StreetVerdict } from '../streets/match';
+import type { StreetLookups } from '../../store/streets';
 
 const KIND = addresses.name;
 const CREATED = eventOf(addresses, 'created');
@@ -36,14 +38,9 @@ const text = (value: string | null | undefined): string | null =>
  * `strictness` (a mailpiece's `to`) also holds a US address to the account's US mail strictness, from
  * the same verifier run that standardizes it.
  */
-export function buildAddress(
-  input: AddressInput,
-  mode: Scope['mode'],
-  { standardize = true, strictness }: { standardize?: boolean; strictness?: string } = {},
-): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
+function recordOf(input: AddressInput): { country: string; record: AddressRecord } {
   const given = (input.address_country ?? 'US').toUpperCase();
   const territory = US_TERRITORIES.has(given);
-  const country = territory ? 'US' : given;
   const record: AddressRecord = {
     address_line1: input.address_line1,
     address_line2: text(input.address_line2),
@@ -51,6 +48,29 @@ export function buildAddress(
     address_state: text(input.address_state) ?? (territory ? given : null),
     address_zip: text(input.address_zip),
   };
+  return { country: territory ? 'US' : given, record };
+}
+
+/** What the loaded street data says of a live US address, for buildAddress (undefined: no say). */
+export async function liveStreetVerdict(
+  lookups: StreetLookups,
+  input: AddressInput,
+  mode: Scope['mode'],
+): Promise<StreetVerdict | undefined> {
+  const { country, record } = recordOf(input);
+  return mode === 'live' && country === 'US' ? streetVerdictOf(lookups, record) : undefined;
+}
+
+export function buildAddress(
+  input: AddressInput,
+  mode: Scope['mode'],
+  {
+    standardize = true,
+    strictness,
+    verdict,
+  }: { standardize?: boolean; strictness?: string; verdict?: StreetVerdict } = {},
+): Omit<ApiObject, 'id' | 'date_created' | 'date_modified'> {
+  const { country, record } = recordOf(input);
   let lines: AddressRecord;
   let recipientMoved: boolean | null = null;
   if (country !== 'US' || !standardize) {
@@ -62,8 +82,8 @@ export function buildAddress(
     // Corrected and standardized when possible (spec), the same in both modes: the verifier's Pub 28
     // lines, city, state and ZIP from the ZIP database. Strictness applies to mailpieces, not the book.
     const { deliverability: _judged, ...standard } = strictness
-      ? verifiedUsRecord(record, strictness, mode)
-      : { ...standardizeUsRecord(record), deliverability: undefined };
+      ? verifiedUsRecord(record, strictness, mode, 'to', verdict)
+      : { ...standardizeUsRecord(record, mode === 'live' ? verdict : undefined), deliverability: undefined };
     lines = { ...standard, address_line1: standard.address_line1 || upperRecord(record).address_line1 };
     recipientMoved = mode === 'test' ? false : null;
   }
@@ -98,7 +118,7 @@ export async function createAddress(
   const now = nowIso();
   const address: ApiObject = {
     id: newId('adr'),
-    ...buildAddress(input, scope.mode),
+    ...buildAddress(input, scope.mode, { verdict: await liveStreetVerdict(services.store.streets, input, scope.mode) }),
     date_created: now,
     date_modified: now,
   };

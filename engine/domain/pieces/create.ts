@@ -140,7 +140,7 @@ export async function createPiece(request: PieceRequest): Promise<ApiObject> {
   assertTrackable(services.config, scope, extraService);
   const now = nowIso();
   const objects = services.objects;
-  const options = { strictness: settings.us_mail_strictness, now };
+  const options = { strictness: settings.us_mail_strictness, now, streets: services.store.streets };
   const to = await resolveParty(objects, scope, body.to, 'to', options);
   const from =
     body.from === undefined || body.from === null

@@ -7,7 +7,8 @@ import { addresses } from '../../catalog/addresses';
 import type { AddressInput } from '../../catalog/address-fields';
 import type { ApiObject, ObjectStore, Scope } from '../../store/objects';
 import { newId } from '../../base/ids';
-import { buildAddress } from '../addresses/address-book';
+import { buildAddress, liveStreetVerdict } from '../addresses/address-book';
+import type { StreetLookups } from '../../store/streets';
 
 export interface Party {
   address: ApiObject;
@@ -23,7 +24,7 @@ export async function resolveParty(
   scope: Scope,
   value: string | AddressInput,
   role: 'to' | 'from',
-  options: { strictness: string; now: string },
+  options: { strictness: string; now: string; streets?: StreetLookups },
 ): Promise<Party> {
   if (typeof value === 'string') {
     const address = await objects.get(scope, addresses.name, value);
@@ -32,9 +33,13 @@ export async function resolveParty(
   }
   const recipient = role === 'to';
   // one verifier run standardizes the recipient and holds it to the account's strictness
+  // in live mode the street data judges the recipient as POST /v1/us_verifications does
+  const verdict =
+    recipient && options.streets ? await liveStreetVerdict(options.streets, value, scope.mode) : undefined;
   const built = buildAddress(value, scope.mode, {
     standardize: recipient,
     strictness: recipient ? options.strictness : undefined,
+    verdict,
   });
   const address: ApiObject = { id: newId('adr'), ...built, date_created: options.now, date_modified: options.now };
   return { address, inline: true };

@@ -1,11 +1,13 @@
-// Live US autocomplete. With no national street file on board, suggestions come from the account's
-// own US addresses (its address book, live mode); the ZIP database resolves the city filter, so an
-// acceptable city name of a ZIP (HOLLYWOOD for a LOS ANGELES ZIP) finds it too.
+// Live US autocomplete. Suggestions come from the account's own US addresses (its address book, live
+// mode), then from the operator's street data in the ZIPs the filters name (domain/streets); the ZIP
+// database resolves the city filter, so an acceptable city name of a ZIP (HOLLYWOOD for a LOS ANGELES
+// ZIP) finds it too.
 import { newId } from '../../base/ids';
 import type { Scope } from '../../store/objects';
 import type { Services } from '../services';
 import type { BodyMatch } from '../../store/body-search';
-import { lookupZip, normalizeCity } from './zipdb';
+import { lookupZip, normalizeCity, zipsForCityState } from './zipdb';
+import { suggestStreets } from '../streets/suggest';
 import { applyCase, type LetterCase } from './case';
 import { matchesFilters, type AutocompleteFilters } from './samples/autocomplete';
 import type { Suggestion } from './suggestion';
@@ -114,6 +116,26 @@ export function autocompletion(suggestions: Suggestion[], letterCase?: LetterCas
   };
 }
 
+/** The ZIPs whose street data may complete the prefix: the one given, else a city's in its state (a few). */
+function filterZips(filters: AutocompleteFilters): string[] {
+  const zip = /^\d{5}/.exec(filters.zip_code ?? '')?.[0];
+  if (zip) return [zip];
+  if (!filters.city || !filters.state) return [];
+  return zipsForCityState(filters.city, filters.state.trim().toUpperCase()).slice(0, 100);
+}
+
+/** Suggestions from the street data, as the book's are shaped (the ZIP's own city and state). */
+async function fromStreets(services: Services, prefix: string, filters: AutocompleteFilters): Promise<Suggestion[]> {
+  const { number, streetTyped } = typedParts(prefix);
+  const found = await suggestStreets(services.store.streets, filterZips(filters), number, streetTyped, MAX_SUGGESTIONS);
+  return found.flatMap((s) => {
+    const record = lookupZip(s.zip_code);
+    return record
+      ? [{ primary_line: s.primary_line, city: record.city, state: record.state, zip_code: s.zip_code }]
+      : [];
+  });
+}
+
 export async function autocompleteLive(
   services: Services,
   scope: Scope,
@@ -121,8 +143,9 @@ export async function autocompleteLive(
   filters: AutocompleteFilters,
   letterCase?: LetterCase,
 ): Promise<Autocompletion> {
-  return autocompletion(
-    suggestFromAddresses(prefix, filters, await candidates(services, scope, prefix, filters)),
-    letterCase,
-  );
+  const book = suggestFromAddresses(prefix, filters, await candidates(services, scope, prefix, filters));
+  const key = (s: Suggestion) => `${s.primary_line}|${s.zip_code}`;
+  const seen = new Set(book.map(key));
+  const streets = book.length >= MAX_SUGGESTIONS ? [] : await fromStreets(services, prefix, filters);
+  return autocompletion([...book, ...streets.filter((s) => !seen.has(key(s)))], letterCase);
 }

@@ -2,7 +2,11 @@
 // strict: deliverable only; normal: also the three deliverable_*_unit values; relaxed: anything.
 import { ApiError } from '../../base/errors';
 import type { Mode } from '../../catalog/types';
-import { judgeUsAddress } from './us-verifier';
+import { judgeParsed, parseUsInput, streetQuestionZip } from './us-verifier';
+import type { UsVerificationInput } from './us-object';
+import type { StreetLookups } from '../../store/streets';
+import type { StreetVerdict } from '../streets/match';
+import { streetVerdict } from '../streets/lookup';
 import { usTestSample, usTestValue } from './samples/us';
 import type { UsDeliverability, UsVerification } from './us-object';
 
@@ -48,22 +52,46 @@ function recordLines(record: UsAddressRecord, v: UsVerification): Required<UsAdd
   };
 }
 
-const verify = (record: UsAddressRecord) =>
-  judgeUsAddress({
-    primary_line: record.address_line1,
-    secondary_line: record.address_line2 ?? undefined,
-    city: record.address_city ?? undefined,
-    state: record.address_state ?? undefined,
-    zip_code: record.address_zip ?? undefined,
+const inputOf = (record: UsAddressRecord): UsVerificationInput => ({
+  primary_line: record.address_line1,
+  secondary_line: record.address_line2 ?? undefined,
+  city: record.address_city ?? undefined,
+  state: record.address_state ?? undefined,
+  zip_code: record.address_zip ?? undefined,
+});
+
+/** One verifier run; `verdict` is the street data's (streetVerdictOf), undefined for the last line alone. */
+const verify = (record: UsAddressRecord, verdict?: StreetVerdict) => {
+  const input = inputOf(record);
+  return judgeParsed(input, parseUsInput(input), undefined, verdict);
+};
+
+/**
+ * What the loaded street data says of a live address-book style record (undefined where it has no
+ * say), read before the synchronous verifier runs, so the book and a piece's `to` are judged as
+ * `POST /v1/us_verifications` judges them.
+ */
+export async function streetVerdictOf(
+  lookups: StreetLookups,
+  record: UsAddressRecord,
+): Promise<StreetVerdict | undefined> {
+  const parsed = parseUsInput(inputOf(record));
+  const zip = streetQuestionZip(parsed);
+  if (zip === undefined) return undefined;
+  return streetVerdict(lookups, zip, {
+    parts: parsed,
+    primaryNumber: parsed.primary_number,
+    unit: parsed.secondary_number,
   });
+}
 
 /**
  * Lines and deliverability from one verifier run. Both modes standardize and correct the lines the
  * same way; only the deliverability differs: test mode never judges it, so a magic test value in
  * address_line1 (`undeliverable no match`, ...) picks its sample's and anything else is deliverable.
  */
-function judge(record: UsAddressRecord, mode: Mode): UsJudged {
-  const { verification, reason } = verify(record);
+function judge(record: UsAddressRecord, mode: Mode, verdict?: StreetVerdict): UsJudged {
+  const { verification, reason } = verify(record, mode === 'live' ? verdict : undefined);
   const lines = recordLines(record, verification);
   if (mode === 'live') return { lines, deliverability: verification.deliverability, reason };
   const magic = usTestValue({ primary_line: record.address_line1 });
@@ -88,8 +116,8 @@ function assertStrictness(judged: Pick<UsJudged, 'deliverability' | 'reason'>, s
  * database when the verifier places the address), in either mode. Undeliverable records keep their
  * Pub 28 lines; the book stores any deliverability, strictness is for mailpieces.
  */
-export function standardizeUsRecord(record: UsAddressRecord): Required<UsAddressRecord> {
-  return recordLines(record, verify(record).verification);
+export function standardizeUsRecord(record: UsAddressRecord, verdict?: StreetVerdict): Required<UsAddressRecord> {
+  return recordLines(record, verify(record, verdict).verification);
 }
 
 /** How deliverable the address is (see judge). */
@@ -112,8 +140,9 @@ export function verifiedUsRecord(
   strictness: string,
   mode: Mode,
   field = 'to',
+  verdict?: StreetVerdict,
 ): Required<UsAddressRecord> & { deliverability: UsDeliverability } {
-  const judged = judge(record, mode);
+  const judged = judge(record, mode, verdict);
   assertStrictness(judged, strictness, field);
   return { ...judged.lines, deliverability: judged.deliverability };
 }

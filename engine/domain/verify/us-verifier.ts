@@ -3,7 +3,8 @@
 // deliverability says only what the ZIP database can back.
 import { newId } from '../../base/ids';
 import { parseUsAddress, standardize, isMilitaryState, type ParsedUsAddress } from './usps';
-import { lookupZip, normalizeCity, zipsForCityState, type ZipRecord } from './zipdb';
+import { countyName, lookupZip, normalizeCity, zipsForCityState, type ZipRecord } from './zipdb';
+import type { StreetVerdict } from '../streets/match';
 import type { LetterCase } from './case';
 import {
   NO_SCORE,
@@ -130,28 +131,80 @@ export interface UsJudgement {
   reason: string;
 }
 
+/** The request's address, parsed (one string, or lines and fields). */
+export function parseUsInput(input: UsVerificationInput): ParsedUsAddress {
+  return input.address !== undefined && input.address.trim() !== ''
+    ? parseUsAddress(input.address)
+    : parseUsAddress({
+        primaryLine: input.primary_line ?? '',
+        secondaryLine: input.secondary_line,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zip_code,
+        urbanization: input.urbanization,
+      });
+}
+
+/** Placed by the last line with a street line the street data can judge: the ZIP to ask it about. */
+export function streetQuestionZip(parsed: ParsedUsAddress): string | undefined {
+  const where = place(parsed);
+  if (!where.found || parsed.kind !== 'street' || deliveryLineProblem(parsed) !== '') return undefined;
+  return where.zip;
+}
+
 /** Verifies one address offline. Pure apart from the (cached) ZIP database. */
 export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCase): UsJudgement {
-  const parsed =
-    input.address !== undefined && input.address.trim() !== ''
-      ? parseUsAddress(input.address)
-      : parseUsAddress({
-          primaryLine: input.primary_line ?? '',
-          secondaryLine: input.secondary_line,
-          city: input.city,
-          state: input.state,
-          zipCode: input.zip_code,
-          urbanization: input.urbanization,
-        });
+  return judgeParsed(input, parseUsInput(input), letterCase);
+}
+
+/** Why the street data refuses the address (empty when it does not), and the vendor's footnote for it. */
+function streetRefusal(verdict: StreetVerdict | undefined, zip: string): { reason: string; footnote: string } {
+  if (verdict?.answer === 'unknown_street')
+    return { reason: `the street is not known in ZIP code ${zip}`, footnote: 'A1' };
+  if (verdict?.answer === 'number_outside')
+    return {
+      reason: `the house number is outside every address range of the street in ZIP code ${zip}`,
+      footnote: 'M3',
+    };
+  return { reason: '', footnote: '' };
+}
+
+const UNIT_DELIVERABILITY = {
+  ok: 'deliverable',
+  missing: 'deliverable_missing_unit',
+  incorrect: 'deliverable_incorrect_unit',
+} as const;
+
+/**
+ * The verification of a parsed address; `verdict` is what the loaded street data says of it (none or
+ * `no_data`: the last line alone answers, as it always did without street data).
+ */
+export function judgeParsed(
+  input: UsVerificationInput,
+  parsed: ParsedUsAddress,
+  letterCase?: LetterCase,
+  verdict?: StreetVerdict,
+): UsJudgement {
   const where = place(parsed);
   const lineProblem = deliveryLineProblem(parsed);
-  const reason = where.found ? lineProblem : where.reason;
-  const deliverability: UsDeliverability = reason === '' ? 'deliverable' : 'undeliverable';
-  const ok = deliverability === 'deliverable';
+  const refusal = streetRefusal(verdict, where.zip);
+  const reason = where.found ? lineProblem || refusal.reason : where.reason;
+  const found = verdict?.answer === 'found' ? verdict : undefined;
+  const deliverability: UsDeliverability =
+    reason !== '' ? 'undeliverable' : found ? UNIT_DELIVERABILITY[found.unit] : 'deliverable';
+  const ok = deliverability !== 'undeliverable';
   const record = ok ? where.record : undefined;
-  // A last line that cannot be placed cannot match a ZIP+4 either: the vendor's no-match footnote.
-  // Everything else about delivery points needs street data the engine does not have: left empty.
-  const analysis = where.found ? noDpvAnalysis() : dpvAnalysis('', ['A1']);
+  // A last line that cannot be placed cannot match a ZIP+4 either: the vendor's no-match footnote; a
+  // street the data does not know is the same footnote, a number outside its ranges M3. Everything
+  // else about delivery points needs USPS data the engine does not have: left empty.
+  const analysis = !where.found
+    ? dpvAnalysis('', ['A1'])
+    : refusal.footnote !== '' && reason === refusal.reason
+      ? dpvAnalysis('', [refusal.footnote])
+      : noDpvAnalysis();
+  // The street as the data spells it (a suffix filled in, a misspelling corrected).
+  const street = verdict && 'street' in verdict ? verdict.street : undefined;
+  if (street) Object.assign(parsed, street);
   const state = TWO_LETTERS.test(where.state) ? where.state : '';
   const urbanization = state === 'PR' ? parsed.urbanization : '';
   const plus4 = ok ? parsed.zip_code_plus_4 : '';
@@ -164,6 +217,8 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
     urbanization,
   });
   const located = record !== undefined && !isMilitaryState(record.state);
+  const countyFips = found?.countyFips || record?.countyFips || '';
+  const county = countyFips === record?.countyFips ? (record?.county ?? '') : countyName(countyFips);
 
   const components: UsComponents = {
     primary_number: parsed.primary_number,
@@ -187,13 +242,13 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
     address_type: ok && parsed.kind === 'po_box' ? 'residential' : '',
     record_type: '',
     default_building_address: false,
-    county: record?.county ?? '',
-    county_fips: record?.countyFips ?? '',
+    county,
+    county_fips: countyFips,
     carrier_route: '',
     carrier_route_type: ok ? (ROUTE_TYPE[parsed.kind] ?? '') : '',
     po_box_only_flag: record ? (record.type === 'po_box' ? 'Y' : 'N') : '',
-    latitude: located ? record.latitude : null,
-    longitude: located ? record.longitude : null,
+    latitude: found ? found.lat : located ? record.latitude : null,
+    longitude: found ? found.lon : located ? record.longitude : null,
   };
   const verification: UsVerification = {
     id: newId('us_ver'),
@@ -209,6 +264,7 @@ export function judgeUsAddress(input: UsVerificationInput, letterCase?: LetterCa
     components,
     deliverability_analysis: analysis,
     svc_confidence_score: { ...NO_SCORE },
+    street_data: verdict && verdict.answer !== 'no_data' ? verdict.by : 'last_line',
     object: 'us_verification',
   };
   return { verification: withCase(verification, letterCase), reason };

@@ -186,3 +186,56 @@ export function zipdbStats(): ZipdbStats {
 export function zipdbSources(): readonly ZipdbSource[] {
   return load().sources;
 }
+
+let counties: Map<string, string> | undefined;
+
+/** A county's name by its FIPS code, from the counties the ZIPs name; '' when no ZIP names it. */
+export function countyName(fips: string): string {
+  if (!counties) {
+    const t = load();
+    counties = new Map();
+    for (let i = 0; i < t.zip.length; i++) counties.set(t.names[t.countyFips[i]], t.names[t.county[i]]);
+  }
+  return counties.get(fips) ?? '';
+}
+
+const EARTH_MILES = 3958.8;
+
+/** Great-circle miles between two points. */
+function miles(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export interface NearZip {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  /** miles from the point to the ZIP's centre */
+  miles: number;
+}
+
+/** The `size` ZIPs whose centres lie nearest the point, nearest first (one pass over every ZIP). */
+export function nearestZips(latitude: number, longitude: number, size: number): NearZip[] {
+  const t = load();
+  const best: NearZip[] = [];
+  for (let i = 0; i < t.zip.length; i++) {
+    const lat = t.latitude[i];
+    const lon = t.longitude[i];
+    if (Number.isNaN(lat) || Number.isNaN(lon)) continue;
+    // a cheap bound first: a degree of latitude is 69 miles, so a ZIP that far off cannot be nearer
+    const worst = best.length === size ? best[best.length - 1].miles : Infinity;
+    if (Math.abs(lat - latitude) * 69 > worst) continue;
+    const d = miles(latitude, longitude, lat, lon);
+    if (d >= worst) continue;
+    const zip = zipText(t.zip[i]);
+    if (best.some((b) => b.zip === zip)) continue;
+    best.push({ zip, latitude: lat, longitude: lon, miles: d });
+    best.sort((a, b) => a.miles - b.miles);
+    if (best.length > size) best.pop();
+  }
+  return best;
+}

@@ -9,6 +9,7 @@ import { ACCOUNT_HELP, accounts, deposits, keys, migrate, settings } from './acc
 import { MAIL_HELP, order, reject, simulate, track } from './mail';
 import { WEBHOOK_HELP, webhooks } from './webhooks';
 import { MCP_HELP, mcp } from './mcp';
+import { STREETS_HELP, streets } from './streets';
 import { codeOf, messageOf, stackOf } from '../../base/thrown';
 
 const HELP: Record<string, string> = {
@@ -28,6 +29,7 @@ Commands:
   deposits BANK_ID           show the two micro-deposit amounts of a live bank account
   webhooks VERB              test, replay or list the disabled (printpost webhooks --help)
   mcp                        serve the AI agent tools (MCP) over stdio, for desktop clients
+  streets import | status    load public street data (TIGER/Line, OpenAddresses) for live US verification
 
 Run 'printpost <command> --help' for a command's options.
 
@@ -38,6 +40,7 @@ ${configTable()}`,
   ...MAIL_HELP,
   ...WEBHOOK_HELP,
   ...MCP_HELP,
+  ...STREETS_HELP,
 };
 
 function explain(error: unknown): string {
@@ -66,6 +69,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   deposits,
   webhooks,
   mcp,
+  streets,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -22,6 +22,7 @@ import { uploadExportsOperations, uploadExportsFields } from './UploadExportsDes
 import { usVerificationsOperations, usVerificationsFields } from './UsVerificationsDescription';
 import { usAutocompletionsOperations, usAutocompletionsFields } from './UsAutocompletionsDescription';
 import { usZipLookupsOperations, usZipLookupsFields } from './UsZipLookupsDescription';
+import { usReverseGeocodeLookupsOperations, usReverseGeocodeLookupsFields } from './UsReverseGeocodeLookupsDescription';
 import { intlVerificationsOperations, intlVerificationsFields } from './IntlVerificationsDescription';
 import { eventsOperations, eventsFields } from './EventsDescription';
 import { webhooksOperations, webhooksFields } from './WebhooksDescription';
@@ -145,6 +146,12 @@ export const resourceProperty: INodeProperties = {
         'The cities, county and kind of a 5-digit ZIP code, from the bundled ZIP database (test keys: one generic sample).',
     },
     {
+      name: 'US Reverse Geocode Lookups',
+      value: 'us_reverse_geocode_lookups',
+      description:
+        "The ZIP codes nearest a latitude and longitude, nearest first, with their distance in miles to each ZIP's centre, from the bundled ZIP database (test and live keys alike). No ZIP+4s: the engine has no USPS delivery data.",
+    },
+    {
       name: 'International Verifications',
       value: 'intl_verifications',
       description:
@@ -213,6 +220,8 @@ export const nodeProperties: INodeProperties[] = [
   ...usAutocompletionsFields,
   ...usZipLookupsOperations,
   ...usZipLookupsFields,
+  ...usReverseGeocodeLookupsOperations,
+  ...usReverseGeocodeLookupsFields,
   ...intlVerificationsOperations,
   ...intlVerificationsFields,
   ...eventsOperations,

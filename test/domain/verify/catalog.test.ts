@@ -38,6 +38,7 @@ test('operations: names, paths, publishable keys, rate limit factors, the free l
     ['us_verifications', 'verify_bulk', '/v1/bulk/us_verifications', true, 1, 0],
     ['us_autocompletions', 'autocomplete', '/v1/us_autocompletions', true, 2, 0],
     ['us_zip_lookups', 'lookup', '/v1/us_zip_lookups', false, 1, 0],
+    ['us_reverse_geocode_lookups', 'lookup', '/v1/us_reverse_geocode_lookups', false, 1, 0],
     ['intl_verifications', 'verify', '/v1/intl_verifications', true, 1, 0],
     ['intl_verifications', 'verify_bulk', '/v1/bulk/intl_verifications', true, 1, 0],
   ]);

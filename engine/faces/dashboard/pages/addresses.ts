@@ -4,7 +4,7 @@
 import { ApiError } from '../../../base/errors';
 import { usVerificationOperations } from '../../../catalog/verifications';
 import { validate } from '../../../domain/validation/validate';
-import { verifyUsAddress } from '../../../domain/verify/us-verifier';
+import { verifyUsAddressLive } from '../../../domain/verify/us-live';
 import { usTestSample } from '../../../domain/verify/samples/us';
 import { takeFreeVerification } from '../../../domain/verify/quota';
 import { page, type DashboardRequest, type Rendered } from '../page';
@@ -58,7 +58,10 @@ async function verification(request: DashboardRequest): Promise<Record<string, u
     // a live verification from here spends the month's free allowance as the API's does
     if (scope.mode === 'live' && !session.account.settings.payment_method_verified && operation.freeLiveQuota)
       await takeFreeVerification(services.store.counters, session.account.id, operation.freeLiveQuota);
-    const answer = scope.mode === 'test' ? usTestSample(body, undefined) : verifyUsAddress(body, undefined);
+    const answer =
+      scope.mode === 'test'
+        ? usTestSample(body, undefined)
+        : await verifyUsAddressLive(services.store.streets, body, undefined);
     return {
       answer: {
         deliverability: answer.deliverability,
