@@ -7,7 +7,8 @@ import { checks, letters, postcards, selfMailers, snapPacks } from './mailpieces
 import { verificationResources } from './verifications';
 import { events } from './events';
 import { webhooks } from './webhooks';
-import { campaignRuns, campaigns } from './campaigns';
+import { campaigns } from './campaigns';
+import { campaignRuns } from './campaign-runs';
 import { creatives } from './creatives';
 import { cardOrders, cards } from './cards';
 import { buckslipOrders, buckslips } from './buckslips';

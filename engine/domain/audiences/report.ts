@@ -4,7 +4,7 @@
 // Failed with the reason, one a running run has not reached yet is Processing. The report pages over
 // these lines; an export writes them as a CSV file into the asset store, streamed both ways.
 import { Readable } from 'node:stream';
-import { campaignRuns } from '../../catalog/campaigns';
+import { campaignRuns } from '../../catalog/campaign-runs';
 import type { Services } from '../services';
 import type { Scope, StoredObjects } from '../../store/objects';
 import { rowsOf } from './stored-rows';

@@ -7,7 +7,7 @@
 // recipient. Each member carries its person key (../addresses/person-key.ts), which the run uses to
 // mail a person once.
 import { addresses } from '../../catalog/addresses';
-import { campaignRuns } from '../../catalog/campaigns';
+import { campaignRuns } from '../../catalog/campaign-runs';
 import type { Services } from '../services';
 import type { ApiObject, ListParams, Scope, StoredObjects } from '../../store/objects';
 import { nextTurn } from '../../base/next-turn';

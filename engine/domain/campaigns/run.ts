@@ -7,7 +7,8 @@
 // twice; a person met again in the run is skipped as a duplicate, and a person an earlier run of the
 // campaign mailed is skipped unless the campaign's `remail_after_days` have passed since.
 import { eventOf } from '../../catalog';
-import { campaignRuns, campaigns, type CAMPAIGN_STATUSES } from '../../catalog/campaigns';
+import { campaigns, type CAMPAIGN_STATUSES } from '../../catalog/campaigns';
+import { campaignRuns } from '../../catalog/campaign-runs';
 import { uploads } from '../../catalog/audience-uploads';
 import type { Services } from '../services';
 import type { Scope } from '../../store/objects';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ScheduledTask } from 'node-cron';
 import { ApiError } from '../../base/errors';
 import { nodeCron } from '../../base/packages';
-import { campaignRuns } from '../../catalog/campaigns';
+import { campaignRuns } from '../../catalog/campaign-runs';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import { RunInProgress, startRun } from './start';

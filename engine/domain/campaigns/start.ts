@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../base/errors';
 import { eventOf } from '../../catalog';
-import { campaignRuns, campaigns } from '../../catalog/campaigns';
+import { campaigns } from '../../catalog/campaigns';
+import { campaignRuns } from '../../catalog/campaign-runs';
 import type { Services } from '../services';
 import type { ApiObject, Scope } from '../../store/objects';
 import type { IdempotencyClaim } from '../../store/idempotency-keys';

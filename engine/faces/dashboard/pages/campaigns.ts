@@ -5,7 +5,8 @@
 // its runs with their reports. Every change goes through the domain functions the API uses.
 import { ApiError } from '../../../base/errors';
 import { isPlainObject } from '../../../base/records';
-import { campaignOperations, campaignRuns, campaigns } from '../../../catalog/campaigns';
+import { campaignOperations, campaigns } from '../../../catalog/campaigns';
+import { campaignRuns } from '../../../catalog/campaign-runs';
 import { validate } from '../../../domain/validation/validate';
 import { withCreatives } from '../../../domain/campaigns/campaigns';
 import { approvalOf, decideApproval } from '../../../domain/campaigns/approval';
