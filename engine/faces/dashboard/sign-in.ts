@@ -1,8 +1,9 @@
 // Signing in with a secret key (test or live; a publishable key cannot), the second key that unlocks the
 // other mode, and signing out (the session's row is ended on the server). Failed sign-in attempts are
 // counted per client address in the engine's shared rate windows (rate_windows, so every process sharing
-// the database counts them together): after SIGN_IN_LIMIT in a minute, every attempt is 429 until the
-// window ends, a right key too. Successful ones are not counted: a team signing in is not an attack.
+// the database counts them together): after SIGN_IN_LIMIT in a minute (a sliding minute, estimated from
+// two fixed windows), every attempt is 429 until the count falls below it, a right key too. Successful
+// ones are not counted: a team signing in is not an attack.
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Services } from '../../domain/services';
@@ -59,10 +60,12 @@ export class SignIn {
       return;
     }
     const address = clientAddress(ctx.req, this.services.config.trustedProxies);
-    const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+    const now = Date.now();
+    const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
     const bucket = `dashboard-sign-in ${address}`;
-    if ((await this.services.store.dashboard.windowCount(bucket, windowStart)) >= SIGN_IN_LIMIT) {
-      ctx.set('Retry-After', String(Math.ceil((windowStart + WINDOW_MS - Date.now()) / 1000)));
+    const wait = await this.waitMs(bucket, windowStart, now);
+    if (wait > 0) {
+      ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
       return this.form(ctx, css, 429, 'Too many sign-in attempts from your address. Wait a minute and try again.');
     }
     const failed = async (status: number, problem: string) => {
@@ -85,6 +88,23 @@ export class SignIn {
     ]);
     ctx.status = 303;
     ctx.redirect('/dashboard');
+  }
+
+  /**
+   * How long the address must wait: failures are counted over the last minute as it slides (this
+   * window's, plus the last window's weighted by how much of it is still within a minute), so ten
+   * attempts straddling a window's edge are ten in a minute, not five and five.
+   */
+  private async waitMs(bucket: string, windowStart: number, now: number): Promise<number> {
+    const windows = this.services.store.dashboard;
+    const current = await windows.windowCount(bucket, windowStart);
+    const previous = await windows.windowCount(bucket, windowStart - WINDOW_MS);
+    const left = 1 - (now - windowStart) / WINDOW_MS;
+    if (current + previous * left < SIGN_IN_LIMIT) return 0;
+    if (current >= SIGN_IN_LIMIT) return windowStart + WINDOW_MS - now;
+    // the last window's share falls as this one goes on: until it is below what the limit leaves
+    const freeAt = windowStart + WINDOW_MS * (1 - (SIGN_IN_LIMIT - current) / previous);
+    return Math.max(1_000, freeAt - now);
   }
 
   private form(ctx: Koa.Context, css: string, status: number, problem?: string): void {
