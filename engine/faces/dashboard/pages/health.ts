@@ -18,7 +18,7 @@ function streetDataRow(kind: StreetDataKind) {
     sources: `${kind.sources.toLocaleString('en-US')} ${kind.sources === 1 ? unit : unit === 'county' ? 'counties' : 'sources'}`,
     names: kind.names,
     more: kind.sources > kind.names.length ? kind.sources - kind.names.length : 0,
-    rows: kind.rows.toLocaleString('en-US'),
+    rows: `${kind.rows.toLocaleString('en-US')} ${kind.rows === 1 ? 'row' : 'rows'}`,
     loaded_at: kind.loaded_at,
   };
 }
