@@ -34,7 +34,12 @@ for (const db of DATABASES) {
     });
     const streets = store.streets;
     await streets.beginLoad({ id: 'load_1', ...LOAD, startedAt: new Date().toISOString() });
-    await streets.insertLoadBatch('load_1', { segments: [SEGMENT], points: [POINT], names: [{ zip: '94107', street_key: '|BERRY|ST|' }], zips: ['94107'] });
+    await streets.insertLoadBatch('load_1', {
+      segments: [SEGMENT],
+      points: [POINT],
+      names: [{ zip: '94107', street_key: '|BERRY|ST|' }],
+      zips: ['94107'],
+    });
     await streets.activateLoad('load_1', {
       rows: 2,
       skipped: 0,

@@ -43,8 +43,6 @@ export function streetDataStatus(loads: readonly StreetLoad[]): StreetDataStatus
 }
 
 /** The status read from the store's active loads. */
-export async function loadedStreetData(streets: {
-  activeLoads(): Promise<StreetLoad[]>;
-}): Promise<StreetDataStatus> {
+export async function loadedStreetData(streets: { activeLoads(): Promise<StreetLoad[]> }): Promise<StreetDataStatus> {
   return streetDataStatus(await streets.activeLoads());
 }

@@ -41,7 +41,10 @@ for (const db of DATABASES) {
 
     t.deepEqual((await healthJson(engine.url)).street_data, [], 'nothing loaded: an empty list');
     t.regex((await session.get('/dashboard/health')).text, /None loaded: live US verification checks the city/);
-    const before = await session.post('/dashboard/addresses/verify', { primary_line: '151 Berry St', zip_code: '94107' });
+    const before = await session.post('/dashboard/addresses/verify', {
+      primary_line: '151 Berry St',
+      zip_code: '94107',
+    });
     t.regex(before.text, /id="answered-by"[^>]*>Answered by the city, state and ZIP code only/);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printpost-street-health-'));
@@ -64,7 +67,10 @@ for (const db of DATABASES) {
     t.regex(page, /OpenAddresses points<\/strong>: 1 source \(<code>&lt;b&gt;sf&amp;co<\/code>\), 2 rows/);
     t.false(page.includes(MARKED), 'a source name is escaped');
 
-    const ranges = await session.post('/dashboard/addresses/verify', { primary_line: '151 Berry St', zip_code: '94107' });
+    const ranges = await session.post('/dashboard/addresses/verify', {
+      primary_line: '151 Berry St',
+      zip_code: '94107',
+    });
     t.regex(ranges.text, /Answered by the loaded TIGER\/Line street ranges .*<code>street_data: street_ranges<\/code>/);
     const invented = await session.post('/dashboard/addresses/verify', {
       primary_line: '99999 Nonexistent Blvd',
@@ -72,7 +78,10 @@ for (const db of DATABASES) {
     });
     t.regex(invented.text, /status-undeliverable/);
     t.regex(invented.text, /street_data: street_ranges/);
-    const points = await session.post('/dashboard/addresses/verify', { primary_line: '300 King St', zip_code: '94107' });
+    const points = await session.post('/dashboard/addresses/verify', {
+      primary_line: '300 King St',
+      zip_code: '94107',
+    });
     t.regex(points.text, /Answered by the loaded address points/);
     const elsewhere = await session.post('/dashboard/addresses/verify', {
       primary_line: '1 Main St',
