@@ -5,13 +5,9 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Slot } from './reader';
 
+/** What a `pg` client connection of Knex's pool offers here (Knex types its connections `any`). */
 interface PgConnection {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-interface PgPool {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<void> | void;
+  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
 }
 
 const SLOT = '\u0000named-slot:';
@@ -32,14 +28,13 @@ export function namedStatement<T>(
     typeof b === 'string' && b.startsWith(SLOT) ? Number(b.slice(SLOT.length)) : -1,
   );
   const name = `printpost_${label}_${createHash('sha1').update(native.sql).digest('hex').slice(0, 12)}`;
-  const pool = knex.client as unknown as PgPool;
   return async (values) => {
     const bound = slots.map((s, i) => (s >= 0 ? values[s] : native.bindings[i]));
-    const connection = await pool.acquireConnection();
+    const connection: PgConnection = await knex.client.acquireConnection();
     try {
-      return (await connection.query({ name, text: native.sql, values: bound })).rows as T[];
+      return (await connection.query<T>({ name, text: native.sql, values: bound })).rows;
     } finally {
-      await pool.releaseConnection(connection);
+      await knex.client.releaseConnection(connection);
     }
   };
 }
