@@ -11,6 +11,7 @@ import type { AssetSigner } from '../platform/assets/signing';
 import type { MemoryReport } from '../base/memory-report';
 import type { DisabledWebhook } from '../store/webhook-failures';
 import type { Previewer } from './rendering/preview';
+import type { StreetDataStatus } from './streets/status';
 
 /** What `GET /health` answers: whether this process can serve, and what its workers can do. */
 export interface Health {
@@ -40,6 +41,12 @@ export interface Health {
    * most 20, latest first), each with its reason; an account's receiver, so the engine stays `ok`
    */
   webhooks: { disabled: DisabledWebhook[] } | null;
+  /**
+   * the street data live US verification judges streets with (`printpost streets import`), a kind a
+   * row: counties or sources, rows, latest load; empty when none is loaded (the last line only is
+   * checked), null when the database does not answer
+   */
+  street_data: StreetDataStatus | null;
   memory: MemoryReport;
 }
 

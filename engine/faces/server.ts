@@ -20,6 +20,7 @@ import { startWorkers } from './workers';
 import { memoryReport } from '../base/memory-report';
 import { EngineMetrics } from '../platform/metrics';
 import { createPreviewer } from '../domain/rendering/preview';
+import { loadedStreetData } from '../domain/streets/status';
 
 export interface RunningEngine {
   url: string;
@@ -73,6 +74,7 @@ async function healthOf(services: Services): Promise<Health> {
   const renderer = services.workers?.renderer() ?? null;
   const disabled =
     database === 'ok' ? await services.store.webhookFailures.disabledWebhooks(20).catch(() => null) : null;
+  const streetData = database === 'ok' ? await loadedStreetData(services.store.streets).catch(() => null) : null;
   const healthy = database === 'ok' && (renderer === null || renderer.available);
   return {
     status: healthy ? 'ok' : 'degraded',
@@ -82,6 +84,7 @@ async function healthOf(services: Services): Promise<Health> {
     jobs,
     production: productionReadiness(services.config),
     webhooks: disabled && { disabled },
+    street_data: streetData,
     memory: memoryReport(services.config.maxRssMb),
   };
 }

@@ -3,7 +3,8 @@
 // `loading`; `activateLoad` then swaps it in for the load of the same kind and source in one short
 // transaction. Every read joins the active loads, so a reader sees the old load or the new, never half.
 import type { Knex } from 'knex';
-import type { Reader } from './reader';
+import { namedStatement } from './pg-named';
+import type { Reader, Slot } from './reader';
 
 export type StreetLoadKind = 'tiger_addrfeat' | 'openaddresses' | 'nad';
 
@@ -187,11 +188,19 @@ export async function activeLoads(knex: Knex): Promise<StreetLoad[]> {
   });
 }
 
-/** The lookups of live verification, prepared once (SQLite's read connection runs them in microseconds). */
+/**
+ * The lookups of live verification, prepared once: on SQLite's read connection (microseconds), and the
+ * ones each verification runs as PostgreSQL named statements.
+ */
 export function streetLookups(knex: Knex, reader: Reader) {
   const active = (table: string) =>
     knex(table).join('street_loads', 'street_loads.id', `${table}.load_id`).where('street_loads.state', 'active');
-  const names = reader.prepare<KnownName>((slot) =>
+  // PostgreSQL keeps the per-address lookups prepared (store/pg-named.ts): planning the street's
+  // query anew cost three times running it
+  const pg = knex.client.config.client === 'pg';
+  const prepare = <T>(label: string, build: (slot: Slot) => Knex.QueryBuilder) =>
+    pg ? namedStatement<T>(knex, label, build) : reader.prepare<T>(build);
+  const names = prepare<KnownName>('street_names', (slot) =>
     active('street_names')
       .distinct('zip', 'street_key', 'street_loads.kind')
       .where({ zip: slot(0) }),
@@ -202,7 +211,7 @@ export function streetLookups(knex: Knex, reader: Reader) {
   const SEGMENT_COLUMNS = ['l_from', 'l_to', 'l_parity', 'r_from', 'r_to', 'r_parity', 'coords', 'county_fips'];
   const POINT_COLUMNS = ['number', 'unit', 'lon', 'lat'];
   const nulls = (columns: string[]) => columns.map((c) => knex.raw(`null as ??`, [c]));
-  const street = reader.prepare<StreetRow>((slot) =>
+  const street = prepare<StreetRow>('street_of', (slot) =>
     active('street_segments')
       .select(knex.raw("'s' as row_kind"), ...SEGMENT_COLUMNS, ...nulls(POINT_COLUMNS))
       .where({ zip: slot(0), street_key: slot(1) })
@@ -213,7 +222,7 @@ export function streetLookups(knex: Knex, reader: Reader) {
       ),
   );
   const zips = reader.prepare<{ zip: string }>(() => active('street_zips').distinct('zip'));
-  const version = reader.prepare<{ n: number | string; at: string | null }>(() =>
+  const version = prepare<{ n: number | string; at: string | null }>('street_loads_version', () =>
     knex('street_loads').count({ n: '*' }).max({ at: 'loaded_at' }).where('state', 'active'),
   );
   return {

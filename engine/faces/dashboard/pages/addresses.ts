@@ -20,6 +20,13 @@ const EXPLAINED: Record<string, string> = {
   undeliverable: 'USPS does not deliver mail to this address: check the street, number and ZIP code.',
 };
 
+/** What answered a live verification (its `street_data`), in words: an operator sees what was checked. */
+const ANSWERED_BY: Record<string, string> = {
+  street_ranges: 'the loaded TIGER/Line street ranges (street and number checked)',
+  address_points: 'the loaded address points (street, number and unit checked)',
+  last_line: 'the city, state and ZIP code only: no street data is loaded for this ZIP code',
+};
+
 const FIELDS = ['recipient', 'primary_line', 'secondary_line', 'city', 'state', 'zip_code'] as const;
 
 async function addressBook({ services, scope, query }: DashboardRequest) {
@@ -66,6 +73,8 @@ async function verification(request: DashboardRequest): Promise<Record<string, u
       answer: {
         deliverability: answer.deliverability,
         explanation: EXPLAINED[answer.deliverability] ?? answer.deliverability,
+        streetData: answer.street_data,
+        answeredBy: answer.street_data && (ANSWERED_BY[answer.street_data] ?? answer.street_data),
         lines: [answer.primary_line, answer.secondary_line, answer.urbanization, answer.last_line].filter(Boolean),
         details: answer,
       },
